@@ -1,0 +1,21 @@
+(define (domain hiking)
+  (:requirements :strips :typing :negative-preconditions)
+  (:types loc)
+  (:predicates
+    (at ?loc - loc)
+    (iswater ?loc - loc)
+    (ishill ?loc - loc)
+    (adjacent ?loc1 - loc ?loc2 - loc)
+    (ontrail ?from - loc ?to - loc)
+  )
+  (:action walk
+    :parameters (?from - loc ?to - loc)
+    :precondition (and (not (ishill ?to)) (at ?from) (adjacent ?from ?to) (not (iswater ?from)))
+    :effect (and (at ?to) (not (at ?from)))
+  )
+  (:action climb
+    :parameters (?from - loc ?to - loc)
+    :precondition (and (ishill ?to) (at ?from) (adjacent ?from ?to) (not (iswater ?from)))
+    :effect (and (at ?to) (not (at ?from)))
+  )
+)

@@ -1,0 +1,20 @@
+(define (domain heavy-pack)
+  (:requirements :strips)
+  (:predicates
+    (heavier ?x ?y)
+    (packed ?x)
+    (unpacked ?x)
+    (nothing-above ?x)
+    (box-empty)
+  )
+  (:action pack-first
+    :parameters (?item)
+    :precondition (and (box-empty))
+    :effect (and (not (box-empty)) (packed ?item) (not (unpacked ?item)) (nothing-above ?item))
+  )
+  (:action stack
+    :parameters (?bottom ?top)
+    :precondition (and (packed ?bottom) (nothing-above ?bottom) (heavier ?bottom ?top) (unpacked ?top))
+    :effect (and (not (nothing-above ?bottom)) (packed ?top) (nothing-above ?top) (not (unpacked ?top)))
+  )
+)

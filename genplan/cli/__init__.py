@@ -1,0 +1,52 @@
+"""The ``genplan`` command line: one module per subcommand, each with ``register`` and ``run``.
+
+Only this package reads ``argv``, prints results for people and chooses exit codes. A
+subcommand module defines ``register(subparsers) -> argparse.ArgumentParser`` and
+``run(args) -> int``; :data:`COMMANDS` lists them in help order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from genplan import __version__
+from genplan.errors import GenplanError
+
+COMMANDS: tuple[str, ...] = ("synthesize", "generate", "validate", "solve", "evaluate")
+"""Subcommand names; each is the module ``genplan.cli.<name>``."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full ``genplan`` argument parser with every subcommand registered."""
+    parser = argparse.ArgumentParser(
+        prog="genplan",
+        description="Generalized planning in PDDL domains with large language models.",
+    )
+    parser.add_argument("--version", action="version", version=f"genplan {__version__}")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMANDS:
+        module = importlib.import_module(f"genplan.cli.{name}")
+        sub = module.register(subparsers)
+        sub.set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``genplan`` console script; returns the process exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except GenplanError as error:
+        print(f"genplan: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("genplan: interrupted; everything recorded so far is kept.", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
