@@ -7,3 +7,8 @@ Models" (AAAI 2024).
 from __future__ import annotations
 
 __version__ = "0.1.0"
+
+
+from genplan.solver import load_solver  # noqa: E402  (after __version__, which it does not need)
+
+__all__ = ["__version__", "load_solver"]

@@ -22,3 +22,5 @@ class FailureKind(str, Enum):
     """The actions are well formed but the plan is not valid (VAL's plan repair advice)."""
     CRASHED = "crashed"
     """The sandboxed process died: memory, recursion, signal or output limits."""
+    NO_CODE = "no-code"
+    """The model's answer held no Python code (not a run of the program at all)."""

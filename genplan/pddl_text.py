@@ -14,8 +14,9 @@ Parse errors are re-raised as :class:`~genplan.errors.PddlError` naming the file
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 from lark.exceptions import LarkError, UnexpectedInput
 

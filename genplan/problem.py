@@ -131,7 +131,9 @@ def parse_problem_text(text: str, domain: Domain, source: Path | None = None) ->
         tags = sorted(str(t) for t in obj.type_tags)
         type_name = tags[0] if tags else ROOT_TYPE
         if domain.typed and type_name != ROOT_TYPE and type_name not in domain.types:
-            raise PddlError(f"object {obj.name} has undeclared type {type_name}", source, _line(normalised, obj.name))
+            raise PddlError(
+                f"object {obj.name} has undeclared type {type_name}", source, _line(normalised, obj.name)
+            )
         object_types[str(obj.name)] = type_name
     init = frozenset(_ground_atom(f, normalised, source, domain, object_types) for f in parsed.init)
     goal_parts = list(parsed.goal.operands) if isinstance(parsed.goal, And) else [parsed.goal]
@@ -172,7 +174,9 @@ def _ground_atom(
     formula: object, text: str, source: Path | None, domain: Domain, object_types: Mapping[str, str]
 ) -> Atom:
     if not isinstance(formula, Predicate):
-        raise PddlError(f"unsupported formula {formula} (only atoms are supported here)", source, _line(text, formula))
+        raise PddlError(
+            f"unsupported formula {formula} (only atoms are supported here)", source, _line(text, formula)
+        )
     atom = (str(formula.name), *(str(t.name) for t in formula.terms))
     expected = domain.predicates.get(atom[0])
     if expected is None:
@@ -185,5 +189,9 @@ def _ground_atom(
         )
     for argument in atom[1:]:
         if argument not in object_types:
-            raise PddlError(f"{_atom_text(atom)} names undeclared object {argument}", source, _line(text, _atom_text(atom)))
+            raise PddlError(
+                f"{_atom_text(atom)} names undeclared object {argument}",
+                source,
+                _line(text, _atom_text(atom)),
+            )
     return atom

@@ -1,0 +1,90 @@
+"""Running a program on one problem and judging the result: the checks of Sec. 4.2.
+
+Used both by automated debugging (training problems) and by evaluation. A program is run in
+the sandbox with a time budget; its output, if any, goes through the plan checker (syntax
+first, then VAL or the simulator). The plan check runs *outside* the program's time budget
+(the paper's code ran VAL inside it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from genplan.failures import FailureKind
+from genplan.problem import Problem
+from genplan.sandbox import RunOutcome, RunStatus, run_program
+from genplan.validate import PlanVerdict, check_plan
+
+_STATUS_KIND = {
+    RunStatus.RAISED: FailureKind.PYTHON_EXCEPTION,
+    RunStatus.TIMED_OUT: FailureKind.TIMEOUT,
+    RunStatus.CRASHED: FailureKind.CRASHED,
+}
+
+
+@dataclass(frozen=True)
+class ProblemCheck:
+    """How a program did on one problem.
+
+    Attributes:
+        problem: the problem's name.
+        failure: ``None`` when the program returned a valid plan, else the kind of failure.
+        outcome: the sandbox's :class:`~genplan.sandbox.RunOutcome`.
+        verdict: the plan checker's verdict when the program returned something, else ``None``.
+    """
+
+    problem: str
+    failure: FailureKind | None
+    outcome: RunOutcome
+    verdict: PlanVerdict | None
+
+    @property
+    def solved(self) -> bool:
+        """Whether the program returned a valid plan."""
+        return self.failure is None
+
+    @property
+    def seconds(self) -> float:
+        """Wall-clock seconds ``get_plan`` ran (up to the budget for a time-out)."""
+        return self.outcome.seconds
+
+    @property
+    def plan_length(self) -> int | None:
+        """Number of actions returned, or ``None`` when no list of strings came back."""
+        return len(self.outcome.plan) if self.outcome.plan is not None else None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready summary (no plan text): status, seconds, plan length, message."""
+        message = None
+        if self.verdict is not None and not self.verdict.valid:
+            message = self.verdict.message
+        elif self.outcome.status is not RunStatus.SUCCESS:
+            message = self.outcome.reason or self.outcome.traceback
+        return {
+            "problem": self.problem,
+            "status": "solved" if self.failure is None else self.failure.value,
+            "seconds": round(self.seconds, 6),
+            "plan_length": self.plan_length,
+            "message": message,
+        }
+
+
+def check_program(program: str, problem: Problem, *, timeout: float = 30.0) -> ProblemCheck:
+    """Run ``program``'s ``get_plan`` on ``problem`` in the sandbox and check the plan.
+
+    Args:
+        program: Python source defining ``get_plan(objects, init, goal)``.
+        problem: the problem to solve.
+        timeout: the program's budget in seconds (the paper's 30 s, Sec. 4.2).
+
+    Returns:
+        A :class:`ProblemCheck`; a failure kind of ``PLAN_SYNTAX`` also covers output that is
+        not a list of strings.
+    """
+    outcome = run_program(program, problem.objects, problem.init, problem.goal, timeout=timeout)
+    if outcome.status in _STATUS_KIND:
+        return ProblemCheck(problem.name, _STATUS_KIND[outcome.status], outcome, None)
+    output = outcome.plan if outcome.status is RunStatus.SUCCESS else outcome.output
+    verdict = check_plan(problem, output)
+    return ProblemCheck(problem.name, None if verdict.valid else verdict.kind, outcome, verdict)

@@ -1,0 +1,37 @@
+"""``genplan solve``: run a saved synthesized program on a problem file and write the plan."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from genplan.solver import load_solver
+
+
+def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "solve",
+        help="solve a problem with a saved synthesized program",
+        description="Run a saved generalized plan on PROBLEM and write the plan, one action per line "
+        "(the plan-file format of Fast Downward's sas_plan).",
+    )
+    parser.add_argument("problem", type=Path, help="problem PDDL file")
+    parser.add_argument("--domain", required=True, help="built-in domain name, or a domain file (with --program)")
+    parser.add_argument("--program", type=Path, default=None, help="program file (default: the best saved one)")
+    parser.add_argument("-o", "--output", type=Path, default=None, help="plan file to write (default: standard output)")
+    parser.add_argument("--sandboxed", action="store_true", help="run in the sandbox instead of in-process")
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds, when sandboxed (default 30)")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    solver = load_solver(args.domain, program=args.program, sandboxed=args.sandboxed, timeout=args.timeout)
+    plan = solver(args.problem)
+    text = "".join(f"{action.strip()}\n" for action in plan) + f"; cost = {len(plan)} (unit cost)\n"
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        args.output.write_text(text)
+        print(f"wrote {len(plan)} actions to {args.output}", file=sys.stderr)
+    return 0

@@ -1,0 +1,101 @@
+"""Evaluation of a generalized plan on evaluation problems (Silver et al. 2024, Sec. 5).
+
+Each problem is run in its own sandboxed child process with the time budget (the paper's
+30 s) and every returned plan is checked; problems run in parallel across cores.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Any
+
+from genplan.checking import ProblemCheck, check_program
+from genplan.problem import Problem
+
+
+@dataclass(frozen=True)
+class EvaluationSummary:
+    """Figures over one program's evaluation.
+
+    Attributes:
+        solved: problems solved.
+        total: problems tried.
+        fraction_solved: ``solved / total`` (0.0 when nothing was tried).
+        median_seconds: median wall-clock seconds of ``get_plan`` over solved problems, or
+            ``None`` when none was solved.
+        statuses: problems per status (``solved``, ``python-exception``, ``timeout``, ...).
+    """
+
+    solved: int
+    total: int
+    fraction_solved: float
+    median_seconds: float | None
+    statuses: dict[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "solved": self.solved,
+            "total": self.total,
+            "fraction_solved": self.fraction_solved,
+            "median_seconds": self.median_seconds,
+            "statuses": self.statuses,
+        }
+
+
+def default_workers() -> int:
+    """Parallel problem runs: the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def evaluate_program(
+    program: str,
+    problems: Sequence[Problem],
+    *,
+    timeout: float = 30.0,
+    workers: int | None = None,
+    on_result: Callable[[ProblemCheck], None] | None = None,
+) -> list[ProblemCheck]:
+    """Run ``program`` on every problem, sandboxed and in parallel, and check each plan.
+
+    Args:
+        program: Python source defining ``get_plan``.
+        problems: evaluation problems.
+        timeout: seconds per problem.
+        workers: problems run at once (default: the usable cores).
+        on_result: called once per finished problem, in completion order (progress bars).
+
+    Returns:
+        One :class:`~genplan.checking.ProblemCheck` per problem, in the order given.
+    """
+    workers = workers or default_workers()
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(check_program, program, problem, timeout=timeout) for problem in problems]
+        for future in as_completed(futures):
+            if on_result is not None:
+                on_result(future.result())
+    return [future.result() for future in futures]
+
+
+def summarize(checks: Sequence[ProblemCheck]) -> EvaluationSummary:
+    """Fraction solved, median runtime of solved problems, and counts per status."""
+    statuses: dict[str, int] = {}
+    for check in checks:
+        key = "solved" if check.solved else check.failure.value  # type: ignore[union-attr]
+        statuses[key] = statuses.get(key, 0) + 1
+    solved_times = [c.seconds for c in checks if c.solved]
+    solved = len(solved_times)
+    return EvaluationSummary(
+        solved=solved,
+        total=len(checks),
+        fraction_solved=solved / len(checks) if checks else 0.0,
+        median_seconds=statistics.median(solved_times) if solved_times else None,
+        statuses=dict(sorted(statuses.items())),
+    )

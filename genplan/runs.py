@@ -1,0 +1,236 @@
+"""One synthesis run end to end: problems, conversation, training, evaluation, run folder.
+
+A run is named by domain, variant and seed, and lives in ``RUNS/<domain>/<variant>-seed<S>/``:
+
+* ``conversation.jsonl`` — every exchange with the model, appended as it happens;
+* ``growing_program.py`` — every answer's code appended in order (updated after each answer);
+* ``program.py`` — the final program (Sec. 4.2: used for evaluation whatever its training outcome);
+* ``training.json`` — the training check of each program version;
+* ``results.json`` — per evaluation problem: status, seconds, plan length, message;
+* ``metadata.json`` — model, backend, date, variant, seed, feedback rounds, outcomes, figures;
+* ``name_mapping.json`` — for "No Names", the obfuscation mapping.
+
+Rerunning the same command reuses the model cache, so it is free, and a run killed midway
+resumes without asking any answered prompt again.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from genplan.checking import ProblemCheck
+from genplan.domain import Domain, load_domain
+from genplan.errors import ConfigurationError
+from genplan.evaluate import EvaluationSummary, evaluate_program, summarize
+from genplan.llm import ConversationRecorder, LanguageModel
+from genplan.paths import builtin_domain_file, builtin_domain_names, data_folder
+from genplan.problem import Problem, load_problem
+from genplan.synthesize import SynthesisResult, SynthesisSettings, TrainingRound, synthesize
+
+CONVERSATION_FILE = "conversation.jsonl"
+PROGRAM_FILE = "program.py"
+GROWING_PROGRAM_FILE = "growing_program.py"
+
+
+@dataclass(frozen=True)
+class DomainProblems:
+    """A domain with its training and evaluation problems, loaded.
+
+    Attributes:
+        name: the domain's short name (built-in name or folder name).
+        domain: the parsed domain.
+        training: training problems, smallest first (the first two are shown in the prompt).
+        evaluation: evaluation problems, in a fixed order.
+    """
+
+    name: str
+    domain: Domain
+    training: tuple[Problem, ...]
+    evaluation: tuple[Problem, ...]
+
+
+def load_domain_problems(domain: str, seed: int, n_eval: int | None, work_folder: Path) -> DomainProblems:
+    """Problems for a built-in domain name (generated for ``seed``) or a user folder.
+
+    Built-in problems are written under ``work_folder/problems/<domain>/seed<S>/`` so they can
+    be inspected; the same seed always gives the same files.
+
+    Raises:
+        ConfigurationError: an unknown name that is not a folder either.
+        PddlError: a malformed domain or problem file.
+    """
+    from genplan.generate import write_problems  # lazy: keeps generators out of solver imports
+
+    if domain in builtin_domain_names():
+        domain_file = builtin_domain_file(domain)
+        base = work_folder / "problems" / domain / f"seed{seed}"
+        training_files = write_problems(domain, "train", seed, base / "train")
+        evaluation_files = write_problems(domain, "eval", seed, base / "eval", n=n_eval)
+        name = domain
+    else:
+        folder = Path(domain)
+        if not folder.is_dir():
+            raise ConfigurationError(
+                f"--domain {domain!r} is neither a built-in domain ({', '.join(builtin_domain_names())}) "
+                "nor a folder with a domain.pddl"
+            )
+        from genplan.problem_sets import discover_problem_set
+
+        problem_set = discover_problem_set(folder)
+        domain_file = problem_set.domain_file
+        training_files = list(problem_set.training)
+        evaluation_files = list(problem_set.evaluation)[: n_eval or None]
+        name = folder.resolve().name
+    parsed = load_domain(domain_file)
+    training = tuple(load_problem(path, parsed) for path in training_files)
+    evaluation = tuple(load_problem(path, parsed) for path in evaluation_files)
+    return DomainProblems(name, parsed, training, evaluation)
+
+
+def run_folder(runs_dir: Path, domain_name: str, variant_name: str, seed: int) -> Path:
+    """``runs_dir/<domain>/<variant>-seed<S>``."""
+    return runs_dir / domain_name / f"{variant_name}-seed{seed}"
+
+
+def saved_run_folder(domain_name: str, variant_name: str, seed: int) -> Path:
+    """Where ``--save`` puts a run and where replay looks for one: ``synthesized/<domain>/<variant>-seed<S>``."""
+    return data_folder("synthesized") / domain_name / f"{variant_name}-seed{seed}"
+
+
+@dataclass
+class RunReport:
+    """Everything a finished run reports.
+
+    Attributes:
+        folder: the run folder.
+        synthesis: the synthesis result (program, training rounds, tokens).
+        checks: per evaluation problem checks.
+        summary: evaluation figures.
+        metadata: the content of ``metadata.json``.
+    """
+
+    folder: Path
+    synthesis: SynthesisResult
+    checks: list[ProblemCheck]
+    summary: EvaluationSummary
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+def _write_json(path: Path, data: object) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(data, indent=2, sort_keys=False) + "\n")
+    tmp.replace(path)
+
+
+def run_synthesis(
+    problems: DomainProblems,
+    model: LanguageModel,
+    settings: SynthesisSettings,
+    *,
+    seed: int,
+    folder: Path,
+    model_name: str,
+    backend_name: str,
+    eval_timeout: float = 30.0,
+    workers: int | None = None,
+    on_round: Callable[[TrainingRound], None] | None = None,
+    on_result: Callable[[ProblemCheck], None] | None = None,
+    on_evaluation_start: Callable[[int], None] | None = None,
+) -> RunReport:
+    """Synthesize a program for ``problems`` with ``model``, evaluate it, write the run folder.
+
+    The conversation is recorded as it happens, so an interrupted run keeps it. For the "No
+    Names" variant the domain and every problem are obfuscated before the model or the program
+    sees them, and the mapping is saved.
+
+    Raises:
+        genplan.llm.LLMError: the backend failed; the folder keeps what was recorded.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    domain_pddl = problems.domain.to_pddl()
+    training, evaluation = list(problems.training), list(problems.evaluation)
+    if not settings.variant.names:
+        from genplan.obfuscate import build_mapping, domain_to_pddl, obfuscate_domain, obfuscate_problem
+
+        mapping = build_mapping(problems.domain, [*training, *evaluation])
+        obfuscated_domain, mapping = obfuscate_domain(problems.domain, mapping)
+        domain_pddl = domain_to_pddl(obfuscated_domain)
+        training = [obfuscate_problem(p, mapping) for p in training]
+        evaluation = [obfuscate_problem(p, mapping) for p in evaluation]
+        _write_json(folder / "name_mapping.json", mapping.to_json())
+
+    conversation_path = folder / CONVERSATION_FILE
+    conversation_path.unlink(missing_ok=True)
+    recorder = ConversationRecorder(conversation_path)
+    growing_path = folder / GROWING_PROGRAM_FILE
+    rounds: list[dict[str, Any]] = []
+
+    def record_round(training_round: TrainingRound) -> None:
+        rounds.append(training_round.to_json())
+        _write_json(folder / "training.json", rounds)
+        if on_round is not None:
+            on_round(training_round)
+
+    started = datetime.datetime.now(datetime.timezone.utc)
+    synthesis = synthesize(
+        model,
+        domain_pddl,
+        training,
+        settings,
+        on_exchange=lambda messages, completion: recorder.record(
+            messages, completion, backend=backend_name
+        ),
+        on_program=growing_path.write_text,
+        on_round=record_round,
+    )
+    (folder / PROGRAM_FILE).write_text(synthesis.program)
+    if on_evaluation_start is not None:
+        on_evaluation_start(len(evaluation))
+    checks = evaluate_program(synthesis.program, evaluation, timeout=eval_timeout, workers=workers, on_result=on_result)
+    summary = summarize(checks)
+    _write_json(folder / "results.json", [c.to_json() for c in checks])
+    metadata = {
+        "domain": problems.name,
+        "variant": settings.variant.name,
+        "seed": seed,
+        "model": model_name,
+        "backend": backend_name,
+        "date": started.date().isoformat(),
+        "feedback_rounds_used": synthesis.feedback_rounds_used,
+        "feedback_kinds": [r.failure.value for r in synthesis.rounds if r.failure is not None][
+            : synthesis.feedback_rounds_used
+        ],
+        "training_outcome": "solved all training problems"
+        if synthesis.solved_training
+        else f"failed ({synthesis.rounds[-1].failure.value if synthesis.rounds[-1].failure else 'unknown'})",
+        "training_problems": len(training),
+        "training_problems_used": synthesis.training_problems_used,
+        "evaluation_problems": summary.total,
+        "fraction_solved": summary.fraction_solved,
+        "median_seconds": summary.median_seconds,
+        "statuses": summary.statuses,
+        "prompt_tokens": synthesis.usage.prompt_tokens,
+        "completion_tokens": synthesis.usage.completion_tokens,
+        "timeout_seconds": settings.timeout,
+        "evaluation_timeout_seconds": eval_timeout,
+    }
+    _write_json(folder / "metadata.json", metadata)
+    return RunReport(folder, synthesis, checks, summary, metadata)
+
+
+SAVED_FILES = (CONVERSATION_FILE, GROWING_PROGRAM_FILE, PROGRAM_FILE, "training.json", "results.json", "metadata.json", "name_mapping.json")
+
+
+def save_run(folder: Path, destination: Path) -> Path:
+    """Copy a run's conversation, programs, results and metadata to ``destination`` (``--save``)."""
+    destination.mkdir(parents=True, exist_ok=True)
+    for name in SAVED_FILES:
+        if (folder / name).exists():
+            shutil.copy2(folder / name, destination / name)
+    return destination

@@ -1,0 +1,130 @@
+"""Saved synthesized programs used as fast domain solvers.
+
+``load_solver("heavy")`` returns a callable mapping a problem (a loaded
+:class:`~genplan.problem.Problem` or a problem file) to a plan, using the saved program in
+``synthesized/heavy/``. By default it runs in-process (the fast path, for a reviewed program);
+``sandboxed=True`` runs it in the sandbox with a time budget instead.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from genplan.domain import Domain, load_domain
+from genplan.errors import ConfigurationError, GenplanError
+from genplan.paths import builtin_domain_file, data_folder
+from genplan.problem import Problem, load_problem
+
+
+class SolverError(GenplanError):
+    """The program failed on a problem: it raised, timed out, crashed or returned no plan."""
+
+
+def saved_programs(domain_name: str) -> list[Path]:
+    """Saved run folders of ``domain_name`` that hold a ``program.py``, best first.
+
+    Order: the main variant before ablations, then higher fraction of evaluation problems
+    solved (from ``metadata.json``), then lower seed.
+    """
+    folder = data_folder("synthesized") / domain_name
+    runs = [p.parent for p in folder.glob("*/program.py")]
+
+    def rank(run: Path) -> tuple[int, float, str]:
+        metadata_file = run / "metadata.json"
+        metadata = json.loads(metadata_file.read_text()) if metadata_file.is_file() else {}
+        return (
+            0 if metadata.get("variant", run.name.split("-seed")[0]) == "main" else 1,
+            -float(metadata.get("fraction_solved") or 0.0),
+            run.name,
+        )
+
+    return sorted(runs, key=rank)
+
+
+class Solver:
+    """A generalized plan bound to its domain: ``solver(problem) -> list[str]``.
+
+    Args:
+        program: Python source defining ``get_plan(objects, init, goal)``.
+        domain: the domain problem files are parsed against.
+        sandboxed: run each call in the sandbox instead of in-process.
+        timeout: seconds per call when sandboxed.
+    """
+
+    def __init__(self, program: str, domain: Domain, *, sandboxed: bool = False, timeout: float = 30.0):
+        self.program = program
+        self.domain = domain
+        self.sandboxed = sandboxed
+        self.timeout = timeout
+        self._function = None
+        if not sandboxed:
+            from genplan.sandbox import load_trusted
+
+            self._function = load_trusted(program)
+
+    def __call__(self, problem: Problem | Path | str) -> list[str]:
+        """The program's plan for ``problem`` (not validated; see :func:`genplan.validate.check_plan`).
+
+        Raises:
+            PddlError: a problem file that does not parse.
+            SolverError: the program raised, timed out, crashed or returned something other
+                than a list of strings.
+        """
+        if not isinstance(problem, Problem):
+            problem = load_problem(problem, self.domain)
+        if self._function is not None:
+            try:
+                plan = self._function(set(problem.objects), set(problem.init), set(problem.goal))
+            except Exception as error:
+                raise SolverError(f"the program raised {type(error).__name__}: {error}") from error
+        else:
+            from genplan.sandbox import RunStatus, run_program
+
+            outcome = run_program(self.program, problem.objects, problem.init, problem.goal, timeout=self.timeout)
+            if outcome.status is not RunStatus.SUCCESS:
+                detail = outcome.traceback or outcome.reason or ""
+                raise SolverError(f"the program failed ({outcome.status.value}): {detail}".strip())
+            plan = outcome.plan
+        if not isinstance(plan, (list, tuple)) or not all(isinstance(a, str) for a in plan):
+            raise SolverError(f"the program returned {type(plan).__name__}, not a list of strings")
+        return list(plan)
+
+
+def load_solver(
+    domain: str | Path,
+    *,
+    program: Path | str | None = None,
+    sandboxed: bool = False,
+    timeout: float = 30.0,
+) -> Solver:
+    """A solver for ``domain`` from a saved synthesized program.
+
+    Args:
+        domain: a built-in domain name (its best saved program in ``synthesized/<name>/`` is
+            used unless ``program`` is given) or a domain file (then ``program`` is required).
+        program: a program file to use instead of the saved one.
+        sandboxed: run in the sandbox (safe for unreviewed programs) rather than in-process.
+        timeout: seconds per call when sandboxed.
+
+    Raises:
+        ConfigurationError: no saved program for the domain, or a domain file without ``program``.
+        PddlError: a malformed domain file.
+    """
+    domain_path = Path(domain)
+    if domain_path.suffix == ".pddl" or domain_path.is_file():
+        parsed = load_domain(domain_path)
+        if program is None:
+            raise ConfigurationError(f"load_solver({str(domain)!r}): give program= for a domain file")
+    else:
+        name = str(domain)
+        parsed = load_domain(builtin_domain_file(name))
+        if program is None:
+            candidates = saved_programs(name)
+            if not candidates:
+                raise ConfigurationError(
+                    f"no saved program for domain {name!r} in {data_folder('synthesized') / name}; "
+                    f"run `genplan synthesize --domain {name} --save` first, or pass program="
+                )
+            program = candidates[0] / "program.py"
+    return Solver(Path(program).read_text(), parsed, sandboxed=sandboxed, timeout=timeout)

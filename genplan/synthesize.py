@@ -1,0 +1,235 @@
+"""The synthesis loop: chain-of-thought prompting and automated debugging (Sec. 4.1, 4.2).
+
+One conversation with a language model produces one generalized plan: a Python program
+defining ``get_plan(objects, init, goal)``. Every answer's code is appended to a growing
+program file, so helpers defined in earlier answers stay defined (Sec. 4.2, "Additional
+Details"). After the last feedback round the final program is used whatever its training
+outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from genplan import prompts
+from genplan.checking import ProblemCheck, check_program
+from genplan.extract import extract_code
+from genplan.failures import FailureKind
+from genplan.llm import LanguageModel, Message, Usage
+from genplan.problem import Problem
+from genplan.variants import Variant
+
+
+@dataclass(frozen=True)
+class SynthesisSettings:
+    """Settings of one synthesis run.
+
+    Attributes:
+        variant: which parts of the pipeline are on (Sec. 5.1).
+        max_feedback_rounds: feedback messages at most (the paper's 4).
+        timeout: seconds per training run of the program (the paper's 30).
+        prompt_problems: training problems shown in the first prompt (the paper's 2).
+    """
+
+    variant: Variant = Variant()
+    max_feedback_rounds: int = 4
+    timeout: float = 30.0
+    prompt_problems: int = 2
+
+
+@dataclass(frozen=True)
+class TrainingRound:
+    """The training check of one program version.
+
+    Attributes:
+        round: 0 for the first program, ``k`` for the program after ``k`` feedback messages.
+        passed: training problems solved before the first failure (all of them on success).
+        failed_problem: the problem that failed, or ``None``.
+        failure: the kind of failure, ``FailureKind.NO_CODE`` when the answer held no code, or
+            ``None`` when every training problem was solved.
+        feedback: the feedback text sent back (or that would be sent when debugging is off).
+    """
+
+    round: int
+    passed: int
+    failed_problem: str | None
+    failure: FailureKind | None
+    feedback: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "round": self.round,
+            "passed": self.passed,
+            "failed_problem": self.failed_problem,
+            "failure": self.failure.value if self.failure else None,
+            "feedback": self.feedback,
+        }
+
+
+@dataclass
+class SynthesisResult:
+    """What a synthesis run produced.
+
+    Attributes:
+        program: the final growing program (every answer's code, in order).
+        rounds: the training check of each program version, in order.
+        usage: prompt and completion tokens summed over the conversation (``None`` if unknown).
+        training_problems_used: problems shown in the prompt or that triggered feedback
+            (Figure 5 of the paper).
+    """
+
+    program: str
+    rounds: list[TrainingRound] = field(default_factory=list)
+    usage: Usage = field(default_factory=lambda: Usage(0, 0))
+    training_problems_used: list[str] = field(default_factory=list)
+
+    @property
+    def solved_training(self) -> bool:
+        """Whether the final program solved every training problem."""
+        return bool(self.rounds) and self.rounds[-1].failure is None
+
+    @property
+    def feedback_rounds_used(self) -> int:
+        """Feedback messages sent: each round after the first answers one."""
+        return max(len(self.rounds) - 1, 0)
+
+
+def feedback_for(check: ProblemCheck, problem: Problem) -> str:
+    """The paper's feedback message for a failed check (Sec. 4.2), showing the problem."""
+    verdict = check.verdict
+    keep: set[str] = set()
+    if verdict is not None and verdict.failing_step is not None and check.outcome.plan:
+        if 0 <= verdict.failing_step < len(check.outcome.plan):
+            keep = set(check.outcome.plan[verdict.failing_step].strip("() ").lower().split()[1:])
+    task = prompts.task_text_for_feedback(problem, keep)
+    outcome = check.outcome
+    if check.failure is FailureKind.PYTHON_EXCEPTION:
+        return prompts.exception_feedback(task, outcome.traceback or outcome.reason or "")
+    if check.failure is FailureKind.TIMEOUT:
+        return prompts.timeout_feedback(task, outcome.traceback, outcome.seconds)
+    if check.failure is FailureKind.CRASHED:
+        return prompts.crash_feedback(task, outcome.reason or "the process died")
+    assert verdict is not None
+    if check.failure is FailureKind.PLAN_SYNTAX:
+        shown = prompts.plan_display(outcome.plan) if outcome.plan is not None else _short_repr(outcome.output)
+        return prompts.syntax_feedback(task, shown, verdict.message, problem.domain.valid_operators_text())
+    return prompts.semantics_feedback(task, outcome.plan or [], verdict.message)
+
+
+def _short_repr(value: object, limit: int = 2000) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + " ..."
+
+
+def check_training(
+    program: str, problems: Sequence[Problem], timeout: float
+) -> tuple[int, ProblemCheck | None, Problem | None]:
+    """Run ``program`` on ``problems`` in order until the first failure.
+
+    Returns:
+        ``(passed, failed check or None, failed problem or None)``.
+    """
+    for index, problem in enumerate(problems):
+        check = check_program(program, problem, timeout=timeout)
+        if not check.solved:
+            return index, check, problem
+    return len(problems), None, None
+
+
+class Conversation:
+    """The growing message list of one run; every exchange goes through ``model``.
+
+    ``on_exchange(messages, completion)`` is called after each answer (for recording).
+    """
+
+    def __init__(self, model: LanguageModel, on_exchange: Callable[[list[Message], Any], None] | None = None):
+        self.model = model
+        self.messages: list[Message] = []
+        self.on_exchange = on_exchange
+        self.prompt_tokens = 0
+        self.completion_tokens = 0
+
+    def ask(self, text: str) -> str:
+        """Send ``text`` as the next user message; return the assistant's answer."""
+        self.messages.append(Message("user", text))
+        completion = self.model.complete(list(self.messages))
+        self.messages.append(Message("assistant", completion.text))
+        self.prompt_tokens += completion.usage.prompt_tokens or 0
+        self.completion_tokens += completion.usage.completion_tokens or 0
+        if self.on_exchange is not None:
+            self.on_exchange(list(self.messages[:-1]), completion)
+        return completion.text
+
+
+def synthesize(
+    model: LanguageModel,
+    domain_pddl: str,
+    training: Sequence[Problem],
+    settings: SynthesisSettings = SynthesisSettings(),
+    *,
+    on_exchange: Callable[[list[Message], Any], None] | None = None,
+    on_program: Callable[[str], None] | None = None,
+    on_round: Callable[[TrainingRound], None] | None = None,
+) -> SynthesisResult:
+    """Synthesize a generalized plan for a domain from its training problems.
+
+    Args:
+        model: the language model (any backend).
+        domain_pddl: the domain as the model sees it (obfuscated for "No Names").
+        training: training problems, the prompt problems first (smallest first, Sec. 4.1).
+        settings: variant and budgets.
+        on_exchange: called after every answer with the messages sent and the completion.
+        on_program: called with the growing program each time it grows (to save it at once).
+        on_round: called after each training check.
+
+    Returns:
+        The :class:`SynthesisResult`; the program is returned even when training fails.
+
+    Raises:
+        genplan.llm.LLMError: when the backend fails (everything recorded so far is kept by
+            the callbacks).
+    """
+    if not training:
+        raise ValueError("synthesis needs at least one training problem")
+    variant = settings.variant
+    examples = list(training[: settings.prompt_problems])
+    typed = training[0].domain.typed
+    conversation = Conversation(model, on_exchange)
+    if variant.chain_of_thought:
+        conversation.ask(prompts.summary_prompt(domain_pddl, examples))
+        conversation.ask(prompts.STRATEGY_PROMPT)
+        answer = conversation.ask(prompts.implementation_prompt(typed))
+    else:
+        answer = conversation.ask(prompts.no_cot_prompt(domain_pddl, examples, typed))
+
+    result = SynthesisResult(program="", training_problems_used=[p.name for p in examples])
+    rounds_allowed = settings.max_feedback_rounds if variant.debugging else 0
+    for round_index in range(rounds_allowed + 1):
+        code = extract_code(answer)
+        if code is None:
+            training_round = TrainingRound(round_index, 0, None, FailureKind.NO_CODE, prompts.no_code_feedback())
+        else:
+            header = f"# ---- answer {round_index + 1} ----\n"
+            result.program += ("\n\n" if result.program else "") + header + code
+            if on_program is not None:
+                on_program(result.program)
+            passed, check, problem = check_training(result.program, training, settings.timeout)
+            if check is None or problem is None:
+                training_round = TrainingRound(round_index, passed, None, None, None)
+            else:
+                if problem.name not in result.training_problems_used:
+                    result.training_problems_used.append(problem.name)
+                feedback = feedback_for(check, problem)
+                training_round = TrainingRound(round_index, passed, problem.name, check.failure, feedback)
+        result.rounds.append(training_round)
+        if on_round is not None:
+            on_round(training_round)
+        if training_round.failure is None or round_index == rounds_allowed:
+            break
+        assert training_round.feedback is not None
+        answer = conversation.ask(training_round.feedback)
+    result.usage = Usage(conversation.prompt_tokens, conversation.completion_tokens)
+    return result
