@@ -77,7 +77,7 @@ def extract_code(answer: str) -> str | None:
     lines = answer[start.start() :].rstrip().splitlines()
     while lines:
         candidate = "\n".join(lines)
-        if _is_python(candidate):
-            return candidate + "\n"
+        if candidate.strip() and _is_python(candidate):
+            return candidate.rstrip() + "\n"
         lines.pop()
     return None

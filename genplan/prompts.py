@@ -6,8 +6,8 @@ four feedback messages drive automated debugging. Nothing here calls a model or 
 Departures from the paper's code, each fixing a defect its authors' logs show
 (``shared/domains.md``, last section):
 
-* objects of untyped domains are abbreviated per *kind* (the set of unary predicates an object
-  satisfies in the initial state, e.g. ``ball``/``room``/``gripper``), not all in one group;
+* objects of untyped domains are abbreviated per *kind* (the set of static unary predicates an
+  object satisfies, e.g. ``ball``/``room``/``gripper``), not all in one group;
 * feedback shows the problem that failed: in full when it is small, else abbreviated with
   every atom that mentions an object of the failing action kept.
 """
@@ -52,15 +52,21 @@ def _atom_text(atom: Atom) -> str:
 
 
 def _object_groups(problem: Problem) -> dict[str, list[str]]:
-    """Objects grouped by type; untyped domains group by the unary predicates true of them."""
+    """Objects grouped by type; untyped domains group by the static unary predicates true of them."""
     groups: dict[str, list[str]] = defaultdict(list)
     if problem.domain.typed:
         for obj, type_name in problem.object_types.items():
             groups[type_name].append(obj)
     else:
+        # Static unary predicates (never added or deleted) play the part of types.
+        changing = {
+            atom[0]
+            for operator in problem.domain.operators.values()
+            for atom in (*operator.add_effects, *operator.delete_effects)
+        }
         kinds: dict[str, list[str]] = defaultdict(list)
         for atom in problem.init:
-            if len(atom) == 2:
+            if len(atom) == 2 and atom[0] not in changing:
                 kinds[atom[1]].append(atom[0])
         for obj in problem.object_types:
             groups[" ".join(sorted(kinds.get(obj, [])))].append(obj)

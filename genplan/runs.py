@@ -183,16 +183,16 @@ def run_synthesis(
         domain_pddl,
         training,
         settings,
-        on_exchange=lambda messages, completion: recorder.record(
-            messages, completion, backend=backend_name
-        ),
+        on_exchange=lambda messages, completion: recorder.record(messages, completion, backend=backend_name),
         on_program=growing_path.write_text,
         on_round=record_round,
     )
     (folder / PROGRAM_FILE).write_text(synthesis.program)
     if on_evaluation_start is not None:
         on_evaluation_start(len(evaluation))
-    checks = evaluate_program(synthesis.program, evaluation, timeout=eval_timeout, workers=workers, on_result=on_result)
+    checks = evaluate_program(
+        synthesis.program, evaluation, timeout=eval_timeout, workers=workers, on_result=on_result
+    )
     summary = summarize(checks)
     _write_json(folder / "results.json", [c.to_json() for c in checks])
     metadata = {
@@ -224,7 +224,15 @@ def run_synthesis(
     return RunReport(folder, synthesis, checks, summary, metadata)
 
 
-SAVED_FILES = (CONVERSATION_FILE, GROWING_PROGRAM_FILE, PROGRAM_FILE, "training.json", "results.json", "metadata.json", "name_mapping.json")
+SAVED_FILES = (
+    CONVERSATION_FILE,
+    GROWING_PROGRAM_FILE,
+    PROGRAM_FILE,
+    "training.json",
+    "results.json",
+    "metadata.json",
+    "name_mapping.json",
+)
 
 
 def save_run(folder: Path, destination: Path) -> Path:

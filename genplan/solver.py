@@ -81,7 +81,9 @@ class Solver:
         else:
             from genplan.sandbox import RunStatus, run_program
 
-            outcome = run_program(self.program, problem.objects, problem.init, problem.goal, timeout=self.timeout)
+            outcome = run_program(
+                self.program, problem.objects, problem.init, problem.goal, timeout=self.timeout
+            )
             if outcome.status is not RunStatus.SUCCESS:
                 detail = outcome.traceback or outcome.reason or ""
                 raise SolverError(f"the program failed ({outcome.status.value}): {detail}".strip())

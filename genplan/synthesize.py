@@ -114,7 +114,9 @@ def feedback_for(check: ProblemCheck, problem: Problem) -> str:
         return prompts.crash_feedback(task, outcome.reason or "the process died")
     assert verdict is not None
     if check.failure is FailureKind.PLAN_SYNTAX:
-        shown = prompts.plan_display(outcome.plan) if outcome.plan is not None else _short_repr(outcome.output)
+        shown = (
+            prompts.plan_display(outcome.plan) if outcome.plan is not None else _short_repr(outcome.output)
+        )
         return prompts.syntax_feedback(task, shown, verdict.message, problem.domain.valid_operators_text())
     return prompts.semantics_feedback(task, outcome.plan or [], verdict.message)
 
@@ -210,7 +212,9 @@ def synthesize(
     for round_index in range(rounds_allowed + 1):
         code = extract_code(answer)
         if code is None:
-            training_round = TrainingRound(round_index, 0, None, FailureKind.NO_CODE, prompts.no_code_feedback())
+            training_round = TrainingRound(
+                round_index, 0, None, FailureKind.NO_CODE, prompts.no_code_feedback()
+            )
         else:
             header = f"# ---- answer {round_index + 1} ----\n"
             result.program += ("\n\n" if result.program else "") + header + code

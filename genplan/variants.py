@@ -32,7 +32,11 @@ class Variant:
         """``main``, or the ablations joined by ``+``, e.g. ``no-cot+no-names``."""
         parts = [
             label
-            for label, on in (("no-cot", self.chain_of_thought), ("no-debug", self.debugging), ("no-names", self.names))
+            for label, on in (
+                ("no-cot", self.chain_of_thought),
+                ("no-debug", self.debugging),
+                ("no-names", self.names),
+            )
             if not on
         ]
         return "+".join(parts) if parts else "main"
@@ -49,5 +53,7 @@ class Variant:
         parts = set(name.split("+"))
         unknown = parts - {"no-cot", "no-debug", "no-names"}
         if unknown:
-            raise ValueError(f"unknown variant part(s) {sorted(unknown)}; use main, no-cot, no-debug, no-names")
+            raise ValueError(
+                f"unknown variant part(s) {sorted(unknown)}; use main, no-cot, no-debug, no-names"
+            )
         return cls("no-cot" not in parts, "no-debug" not in parts, "no-names" not in parts)

@@ -26,7 +26,9 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument("--n", type=int, default=30, help="evaluation problems (default 30)")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per problem (default 30)")
     parser.add_argument("--workers", type=int, default=None, help="parallel runs (default: cores)")
-    parser.add_argument("--json", type=Path, default=None, help="write per-problem results and the summary here")
+    parser.add_argument(
+        "--json", type=Path, default=None, help="write per-problem results and the summary here"
+    )
     parser.add_argument("--work-dir", type=Path, default=Path("runs"), help="where generated problems go")
     return parser
 
@@ -34,9 +36,15 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     problems = load_domain_problems(args.domain, args.seed, args.n, args.work_dir)
     program = args.program.read_text()
-    with tqdm(total=len(problems.evaluation), desc="evaluating", unit="problem", file=sys.stderr, disable=None) as bar:
+    with tqdm(
+        total=len(problems.evaluation), desc="evaluating", unit="problem", file=sys.stderr, disable=None
+    ) as bar:
         checks = evaluate_program(
-            program, problems.evaluation, timeout=args.timeout, workers=args.workers, on_result=lambda _c: bar.update(1)
+            program,
+            problems.evaluation,
+            timeout=args.timeout,
+            workers=args.workers,
+            on_result=lambda _c: bar.update(1),
         )
     summary = summarize(checks)
     for check in checks:
@@ -44,9 +52,12 @@ def run(args: argparse.Namespace) -> int:
         length = row["plan_length"] if row["plan_length"] is not None else "-"
         print(f"{row['problem']:<24} {row['status']:<18} {row['seconds']:>9.4f} s  plan length {length}")
     median = f"{summary.median_seconds:.4f} s" if summary.median_seconds is not None else "n/a"
-    print(f"Solved {summary.solved}/{summary.total} (fraction {summary.fraction_solved:.2f}); median runtime {median}")
+    print(
+        f"Solved {summary.solved}/{summary.total} (fraction {summary.fraction_solved:.2f}); median runtime {median}"
+    )
     if args.json is not None:
         args.json.write_text(
-            json.dumps({"summary": summary.to_json(), "problems": [c.to_json() for c in checks]}, indent=2) + "\n"
+            json.dumps({"summary": summary.to_json(), "problems": [c.to_json() for c in checks]}, indent=2)
+            + "\n"
         )
     return 0

@@ -17,9 +17,15 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "(the plan-file format of Fast Downward's sas_plan).",
     )
     parser.add_argument("problem", type=Path, help="problem PDDL file")
-    parser.add_argument("--domain", required=True, help="built-in domain name, or a domain file (with --program)")
-    parser.add_argument("--program", type=Path, default=None, help="program file (default: the best saved one)")
-    parser.add_argument("-o", "--output", type=Path, default=None, help="plan file to write (default: standard output)")
+    parser.add_argument(
+        "--domain", required=True, help="built-in domain name, or a domain file (with --program)"
+    )
+    parser.add_argument(
+        "--program", type=Path, default=None, help="program file (default: the best saved one)"
+    )
+    parser.add_argument(
+        "-o", "--output", type=Path, default=None, help="plan file to write (default: standard output)"
+    )
     parser.add_argument("--sandboxed", action="store_true", help="run in the sandbox instead of in-process")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds, when sandboxed (default 30)")
     return parser

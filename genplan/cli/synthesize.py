@@ -12,7 +12,14 @@ from tqdm import tqdm
 
 from genplan.errors import ConfigurationError
 from genplan.llm import SamplingSettings, make_model
-from genplan.runs import CONVERSATION_FILE, load_domain_problems, run_folder, run_synthesis, save_run, saved_run_folder
+from genplan.runs import (
+    CONVERSATION_FILE,
+    load_domain_problems,
+    run_folder,
+    run_synthesis,
+    save_run,
+    saved_run_folder,
+)
 from genplan.synthesize import SynthesisSettings, TrainingRound
 from genplan.variants import Variant
 
@@ -29,14 +36,24 @@ SETUP_HELP = (
 def add_model_arguments(parser: argparse.ArgumentParser) -> None:
     """Flags that choose and configure the language model backend."""
     group = parser.add_argument_group("language model")
-    group.add_argument("--llm", metavar="BACKEND", help="openai | files:DIR | manual | replay:PATH (default: openai if a key or --base-url is set, else a saved recording)")
-    group.add_argument("--model", default=None, help="model name (default gpt-4o; recorded in the run's metadata)")
-    group.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint, e.g. http://localhost:11434/v1")
+    group.add_argument(
+        "--llm",
+        metavar="BACKEND",
+        help="openai | files:DIR | manual | replay:PATH (default: openai if a key or --base-url is set, else a saved recording)",
+    )
+    group.add_argument(
+        "--model", default=None, help="model name (default gpt-4o; recorded in the run's metadata)"
+    )
+    group.add_argument(
+        "--base-url", default=None, help="OpenAI-compatible endpoint, e.g. http://localhost:11434/v1"
+    )
     group.add_argument("--temperature", type=float, default=0.0)
     group.add_argument("--llm-seed", type=int, default=0, help="sampling seed sent to the model")
     group.add_argument("--max-tokens", type=int, default=None)
     group.add_argument("--request-timeout", type=float, default=600.0, help="seconds per model request")
-    group.add_argument("--cache-dir", type=Path, default=None, help="model answer cache (default RUNS_DIR/cache)")
+    group.add_argument(
+        "--cache-dir", type=Path, default=None, help="model answer cache (default RUNS_DIR/cache)"
+    )
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -48,16 +65,28 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )
     parser.add_argument("--domain", required=True, help="built-in domain name or a folder with domain.pddl")
     parser.add_argument("--seed", type=int, default=0, help="problem seed (default 0)")
-    parser.add_argument("--no-cot", action="store_true", help="ablation: no domain summary or strategy prompts")
-    parser.add_argument("--no-debug", action="store_true", help="ablation: use the first program, no feedback")
+    parser.add_argument(
+        "--no-cot", action="store_true", help="ablation: no domain summary or strategy prompts"
+    )
+    parser.add_argument(
+        "--no-debug", action="store_true", help="ablation: use the first program, no feedback"
+    )
     parser.add_argument("--no-names", action="store_true", help="ablation: obfuscate every name")
     parser.add_argument("--feedback-rounds", type=int, default=4, help="feedback rounds at most (default 4)")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per training run (default 30)")
     parser.add_argument("--n", type=int, default=30, help="evaluation problems (default 30)")
-    parser.add_argument("--eval-timeout", type=float, default=30.0, help="seconds per evaluation problem (default 30)")
+    parser.add_argument(
+        "--eval-timeout", type=float, default=30.0, help="seconds per evaluation problem (default 30)"
+    )
     parser.add_argument("--workers", type=int, default=None, help="parallel evaluation runs (default: cores)")
-    parser.add_argument("--runs-dir", type=Path, default=Path("runs"), help="where run folders go (default ./runs)")
-    parser.add_argument("--save", action="store_true", help="copy the program, conversation and results to synthesized/<domain>/")
+    parser.add_argument(
+        "--runs-dir", type=Path, default=Path("runs"), help="where run folders go (default ./runs)"
+    )
+    parser.add_argument(
+        "--save",
+        action="store_true",
+        help="copy the program, conversation and results to synthesized/<domain>/",
+    )
     add_model_arguments(parser)
     return parser
 
@@ -70,7 +99,12 @@ def choose_backend(args: argparse.Namespace, domain_name: str, variant: Variant)
     """
     if args.llm:
         return args.llm, None
-    if args.base_url or os.environ.get("OPENAI_API_KEY") or os.environ.get("OPENAI_BASE_URL") or os.environ.get("GENPLAN_API_KEY"):
+    if (
+        args.base_url
+        or os.environ.get("OPENAI_API_KEY")
+        or os.environ.get("OPENAI_BASE_URL")
+        or os.environ.get("GENPLAN_API_KEY")
+    ):
         return "openai", None
     saved = saved_run_folder(domain_name, variant.name, args.seed) / CONVERSATION_FILE
     if saved.is_file():
@@ -112,7 +146,9 @@ def run(args: argparse.Namespace) -> int:
         request_timeout=args.request_timeout,
     )
     model = make_model(spec, sampling, base_url=args.base_url, cache_dir=args.cache_dir or runs_dir / "cache")
-    settings = SynthesisSettings(variant=variant, max_feedback_rounds=args.feedback_rounds, timeout=args.timeout)
+    settings = SynthesisSettings(
+        variant=variant, max_feedback_rounds=args.feedback_rounds, timeout=args.timeout
+    )
     folder = run_folder(runs_dir, problems.name, variant.name, args.seed)
     print(
         f"genplan: {problems.name}, variant {variant.name}, seed {args.seed}, model {model_name} via {spec.split(':')[0]}; "
@@ -143,7 +179,9 @@ def run(args: argparse.Namespace) -> int:
     meta = report.metadata
     print(f"Domain {meta['domain']}, variant {meta['variant']}, seed {meta['seed']}, model {meta['model']}")
     for training_round in report.synthesis.rounds:
-        outcome = "solved all training problems" if training_round.failure is None else training_round.failure.value
+        outcome = (
+            "solved all training problems" if training_round.failure is None else training_round.failure.value
+        )
         print(f"  training round {training_round.round}: {outcome} ({training_round.passed} passed)")
     kinds = ", ".join(meta["feedback_kinds"]) or "none"
     print(f"Feedback rounds used: {meta['feedback_rounds_used']} ({kinds})")

@@ -1,0 +1,135 @@
+"""Loading domains and problems: normalisation, constants, errors with file and line, caching."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from genplan.domain import load_domain, parse_domain_text
+from genplan.errors import PddlError
+from genplan.paths import builtin_domain_file, builtin_domain_names
+from genplan.problem import load_problem, parse_problem_text
+
+TYPED_WITHOUT_TYPING = """
+(define (domain Hike)
+  (:requirements :strips)            ; no :typing, no :negative-preconditions
+  (:types Loc)
+  (:constants Base - Loc)
+  (:predicates (At ?l - Loc) (Water ?l - Loc))
+  (:action Walk
+    :parameters (?From - Loc ?To - Loc)
+    :precondition (and (At ?From) (not (Water ?To)))
+    :effect (and (At ?To) (not (At ?From)))))
+"""
+
+PROBLEM = """
+(define (problem P1) (:domain Hike)
+  (:objects A B - Loc)
+  (:init (At Base) (Water B))
+  (:goal (and (At A))))
+"""
+
+
+def test_all_seven_builtin_domains_parse() -> None:
+    assert builtin_domain_names() == ["delivery", "ferry", "forest", "gripper", "heavy", "miconic", "spanner"]
+    for name in builtin_domain_names():
+        domain = load_domain(builtin_domain_file(name))
+        assert domain.operators, name
+
+
+def test_untyped_domains_stay_untyped() -> None:
+    for name in ("gripper", "ferry", "heavy"):
+        assert not load_domain(builtin_domain_file(name)).typed
+    for name in ("delivery", "forest", "miconic", "spanner"):
+        assert load_domain(builtin_domain_file(name)).typed
+
+
+def test_missing_requirements_case_and_constants_are_handled() -> None:
+    domain = parse_domain_text(TYPED_WITHOUT_TYPING)
+    assert domain.name == "hike"
+    assert ":typing" in domain.requirements and ":negative-preconditions" in domain.requirements
+    assert domain.constants == {"base": "loc"}
+    walk = domain.operators["walk"]
+    assert walk.parameters == (("?from", "loc"), ("?to", "loc"))
+    assert walk.negative_preconditions == (("water", "?to"),)
+    problem = parse_problem_text(PROBLEM, domain)
+    assert problem.objects == frozenset({("a", "loc"), ("b", "loc"), ("base", "loc")})
+    assert problem.init == frozenset({("at", "base"), ("water", "b")})
+    assert problem.goal == frozenset({("at", "a")})
+
+
+def test_untyped_objects_are_plain_names() -> None:
+    domain = load_domain(builtin_domain_file("heavy"))
+    problem = parse_problem_text(
+        "(define (problem h) (:domain heavy-pack) (:objects o1 o2) "
+        "(:init (box-empty) (unpacked o1) (unpacked o2) (heavier o1 o2)) (:goal (and (packed o1) (packed o2))))",
+        domain,
+    )
+    assert problem.objects == frozenset({"o1", "o2"})
+    assert ("heavier", "o1", "o2") in problem.init
+
+
+def test_problem_round_trips_through_pddl_text() -> None:
+    domain = parse_domain_text(TYPED_WITHOUT_TYPING)
+    problem = parse_problem_text(PROBLEM, domain)
+    again = parse_problem_text(problem.to_pddl(), domain)
+    assert (again.objects, again.init, again.goal) == (problem.objects, problem.init, problem.goal)
+
+
+def test_malformed_problem_names_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.pddl"
+    path.write_text(
+        "(define (problem p) (:domain heavy-pack)\n  (:objects o1)\n  (:init (box-empty)\n  (:goal (and (packed o1))))\n"
+    )
+    with pytest.raises(PddlError) as caught:
+        load_problem(path, builtin_domain_file("heavy"))
+    assert caught.value.path == path.resolve()
+    assert str(path.resolve()) in str(caught.value)
+
+
+def test_undeclared_object_is_reported_with_line(tmp_path: Path) -> None:
+    path = tmp_path / "p.pddl"
+    path.write_text(
+        "(define (problem p) (:domain heavy-pack)\n (:objects o1)\n (:init (box-empty)\n (unpacked o9))\n (:goal (and (packed o1))))\n"
+    )
+    with pytest.raises(PddlError, match="o9") as caught:
+        load_problem(path, builtin_domain_file("heavy"))
+    assert caught.value.line == 4
+
+
+def test_wrong_arity_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "p.pddl"
+    path.write_text(
+        "(define (problem p) (:domain heavy-pack) (:objects o1) (:init (unpacked o1 o1)) (:goal (and (packed o1))))"
+    )
+    with pytest.raises(PddlError, match="takes 1"):
+        load_problem(path, builtin_domain_file("heavy"))
+
+
+def test_missing_file_is_a_pddl_error(tmp_path: Path) -> None:
+    with pytest.raises(PddlError, match="cannot read"):
+        load_problem(tmp_path / "nope.pddl", builtin_domain_file("heavy"))
+
+
+def test_a_parsed_problem_is_not_parsed_twice(tmp_path: Path) -> None:
+    path = tmp_path / "p.pddl"
+    path.write_text(
+        "(define (problem p) (:domain heavy-pack) (:objects o1) (:init (box-empty) (unpacked o1)) (:goal (and (packed o1))))"
+    )
+    first = load_problem(path, builtin_domain_file("heavy"))
+    assert load_problem(path, builtin_domain_file("heavy")) is first
+    path.write_text(path.read_text().replace("(problem p)", "(problem q)  "))
+    assert load_problem(path, builtin_domain_file("heavy")).name == "q"
+
+
+def test_subtypes_follow_the_hierarchy() -> None:
+    spanner = load_domain(builtin_domain_file("spanner"))
+    assert spanner.is_subtype("man", "locatable")
+    assert spanner.is_subtype("nut", "object")
+    assert not spanner.is_subtype("location", "locatable")
+
+
+def test_valid_operator_text_matches_the_paper_style() -> None:
+    forest = load_domain(builtin_domain_file("forest"))
+    assert forest.valid_operators_text() == "(climb ?from ?to) (walk ?from ?to)"
