@@ -33,7 +33,7 @@ class SynthesisSettings:
         prompt_problems: training problems shown in the first prompt (the paper's 2).
     """
 
-    variant: Variant = Variant()
+    variant: Variant = field(default_factory=Variant)
     max_feedback_rounds: int = 4
     timeout: float = 30.0
     prompt_problems: int = 2
@@ -101,9 +101,9 @@ def feedback_for(check: ProblemCheck, problem: Problem) -> str:
     """The paper's feedback message for a failed check (Sec. 4.2), showing the problem."""
     verdict = check.verdict
     keep: set[str] = set()
-    if verdict is not None and verdict.failing_step is not None and check.outcome.plan:
-        if 0 <= verdict.failing_step < len(check.outcome.plan):
-            keep = set(check.outcome.plan[verdict.failing_step].strip("() ").lower().split()[1:])
+    plan = check.outcome.plan
+    if verdict is not None and plan and verdict.failing_step is not None and 0 <= verdict.failing_step < len(plan):
+        keep = set(plan[verdict.failing_step].strip("() ").lower().split()[1:])
     task = prompts.task_text_for_feedback(problem, keep)
     outcome = check.outcome
     if check.failure is FailureKind.PYTHON_EXCEPTION:
