@@ -66,14 +66,19 @@ def check_syntax(plan: object, problem: Problem) -> SyntaxResult:
     for step, item in enumerate(plan):
         if not isinstance(item, str):
             return SyntaxResult(
-                False, (), f"the plan must be a list of strings, but the item at step {step} is {item!r}", step
+                False,
+                (),
+                f"the plan must be a list of strings, but the item at step {step} is {item!r}",
+                step,
             )
         shown = item.strip()
         action = parse_action(item)
         if action is None:
             if not (shown.startswith("(") and shown.endswith(")")):
                 return _invalid(shown, step, "it is not enclosed in parentheses")
-            return _invalid(shown, step, "it is not an operator name followed by space-separated object names")
+            return _invalid(
+                shown, step, "it is not an operator name followed by space-separated object names"
+            )
         shown = " ".join(action)
         operator = domain.operators.get(action[0])
         if operator is None:
@@ -81,9 +86,13 @@ def check_syntax(plan: object, problem: Problem) -> SyntaxResult:
         arguments = action[1:]
         if len(arguments) != len(operator.parameters):
             return _invalid(
-                shown, step, f"{operator.name} takes {len(operator.parameters)} arguments but {len(arguments)} were given"
+                shown,
+                step,
+                f"{operator.name} takes {len(operator.parameters)} arguments but {len(arguments)} were given",
             )
-        for position, (argument, (variable, type_name)) in enumerate(zip(arguments, operator.parameters), start=1):
+        for position, (argument, (variable, type_name)) in enumerate(
+            zip(arguments, operator.parameters), start=1
+        ):
             object_type = problem.object_types.get(argument)
             if object_type is None:
                 return _invalid(shown, step, f"the object {argument} does not exist")

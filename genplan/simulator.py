@@ -57,11 +57,17 @@ def _holds(atom: Atom, state: set[Atom]) -> bool:
     return atom in state
 
 
-def unsatisfied_preconditions(operator: Operator, arguments: Sequence[str], state: set[Atom]) -> list[tuple[Atom, bool]]:
+def unsatisfied_preconditions(
+    operator: Operator, arguments: Sequence[str], state: set[Atom]
+) -> list[tuple[Atom, bool]]:
     """Preconditions of the action that fail in ``state``, as ``(atom, value needed)`` pairs."""
     binding = {variable: argument for (variable, _), argument in zip(operator.parameters, arguments)}
-    missing = [(atom, True) for atom in _ground(operator.positive_preconditions, binding) if not _holds(atom, state)]
-    missing += [(atom, False) for atom in _ground(operator.negative_preconditions, binding) if _holds(atom, state)]
+    missing = [
+        (atom, True) for atom in _ground(operator.positive_preconditions, binding) if not _holds(atom, state)
+    ]
+    missing += [
+        (atom, False) for atom in _ground(operator.negative_preconditions, binding) if _holds(atom, state)
+    ]
     return missing
 
 

@@ -102,7 +102,12 @@ def feedback_for(check: ProblemCheck, problem: Problem) -> str:
     verdict = check.verdict
     keep: set[str] = set()
     plan = check.outcome.plan
-    if verdict is not None and plan and verdict.failing_step is not None and 0 <= verdict.failing_step < len(plan):
+    if (
+        verdict is not None
+        and plan
+        and verdict.failing_step is not None
+        and 0 <= verdict.failing_step < len(plan)
+    ):
         keep = set(plan[verdict.failing_step].strip("() ").lower().split()[1:])
     task = prompts.task_text_for_feedback(problem, keep)
     outcome = check.outcome

@@ -75,11 +75,15 @@ def parse_val_output(output: str, returncode: int) -> ValResult:
         tail = [line for line in output.strip().splitlines() if line.strip()]
         advice = "\n".join(tail[-3:])
     failing = _FAILED_AT.search(advice)
-    ok = returncode in (0, 1) and ("Plan valid" in output or "Failed plans" in output or "Plan invalid" in output)
+    ok = returncode in (0, 1) and (
+        "Plan valid" in output or "Failed plans" in output or "Plan invalid" in output
+    )
     return ValResult(valid, int(failing.group(1)) - 1 if failing else None, advice, ok, output)
 
 
-def run_val(domain_text: str, problem_text: str, plan_lines: Sequence[str], *, timeout: float = 60.0) -> ValResult:
+def run_val(
+    domain_text: str, problem_text: str, plan_lines: Sequence[str], *, timeout: float = 60.0
+) -> ValResult:
     """Validate a plan with VAL in a temporary directory that is always removed.
 
     Args:
