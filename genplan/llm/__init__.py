@@ -1,0 +1,24 @@
+"""Language model backends behind one interface, with an answer cache and conversation recording."""
+
+from genplan.llm.base import Completion, LanguageModel, LLMError, Message, SamplingSettings, Usage
+from genplan.llm.cache import CachedModel
+from genplan.llm.fake import FakeLanguageModel
+from genplan.llm.recording import ConversationRecorder, RecordedExchange, read_recording
+from genplan.llm.registry import BACKENDS, make_model
+from genplan.llm.replay import ReplayModel
+
+__all__ = [
+    "BACKENDS",
+    "CachedModel",
+    "Completion",
+    "ConversationRecorder",
+    "FakeLanguageModel",
+    "LLMError",
+    "LanguageModel",
+    "Message",
+    "RecordedExchange",
+    "ReplayModel",
+    "SamplingSettings",
+    "Usage",
+    "make_model",
+]

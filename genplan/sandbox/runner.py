@@ -103,7 +103,7 @@ def _capped_repr(value: object, cap: int = 4000) -> str:
 def _apply_limits(limits: Limits, timeout: float) -> None:
     def lower(kind: int, value: int) -> None:
         try:
-            soft, hard = resource.getrlimit(kind)
+            _soft, hard = resource.getrlimit(kind)
             if hard != resource.RLIM_INFINITY:
                 value = min(value, hard)
             resource.setrlimit(kind, (value, value))

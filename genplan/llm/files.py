@@ -1,0 +1,92 @@
+"""The ``files:DIR`` backend: any person or external agent answers prompts through files.
+
+For each request genplan writes ``DIR/NNNN.prompt.md`` (a readable transcript: every message
+under a heading naming its role) and ``DIR/NNNN.prompt.json`` (the same messages as JSON), then
+waits for ``DIR/NNNN.response.md``. The answer is read once the file has stopped changing for
+one poll interval, so a half-written file is not taken. A request whose prompt is already in
+DIR with a response is answered from it (runs resume).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from genplan.llm.base import Completion, LLMError, Message, Usage
+
+
+def transcript(messages: Sequence[Message]) -> str:
+    """The Markdown transcript of a conversation: ``## role`` headings, then each message's text."""
+    parts = [f"## {message.role}\n\n{message.content.rstrip()}\n" for message in messages]
+    return "\n".join(parts)
+
+
+class FilesModel:
+    """Exchange prompts and answers through files in ``directory``.
+
+    Args:
+        directory: where prompts are written and answers expected (created if needed).
+        timeout: seconds to wait for one answer before giving up.
+        poll_interval: seconds between checks for the answer file.
+        model: the model name to record for answers (whoever answers).
+    """
+
+    name = "files"
+
+    def __init__(
+        self, directory: Path, timeout: float = 86_400.0, poll_interval: float = 1.0, model: str = "unknown"
+    ):
+        self.directory = Path(directory)
+        self.timeout = timeout
+        self.poll_interval = poll_interval
+        self.model = model
+
+    def _existing(self, messages: list[dict[str, str]]) -> Path | None:
+        for prompt_json in sorted(self.directory.glob("*.prompt.json")):
+            try:
+                if json.loads(prompt_json.read_text(encoding="utf-8")) == messages:
+                    return prompt_json
+            except ValueError:
+                continue
+        return None
+
+    def _next_number(self) -> int:
+        numbers = [
+            int(p.name.split(".")[0])
+            for p in self.directory.glob("*.prompt.json")
+            if p.name.split(".")[0].isdigit()
+        ]
+        return max(numbers, default=0) + 1
+
+    def complete(self, messages: Sequence[Message]) -> Completion:
+        """Write the prompt files (unless already there) and wait for the answer.
+
+        Raises:
+            LLMError: no answer within ``timeout`` seconds (the prompt stays for a later run).
+        """
+        self.directory.mkdir(parents=True, exist_ok=True)
+        as_json = [m.to_json() for m in messages]
+        prompt_json = self._existing(as_json)
+        if prompt_json is None:
+            stem = f"{self._next_number():04d}"
+            prompt_json = self.directory / f"{stem}.prompt.json"
+            (self.directory / f"{stem}.prompt.md").write_text(transcript(messages), encoding="utf-8")
+            prompt_json.write_text(json.dumps(as_json, indent=1, ensure_ascii=False), encoding="utf-8")
+        stem = prompt_json.name.split(".")[0]
+        response = self.directory / f"{stem}.response.md"
+        deadline = time.monotonic() + self.timeout
+        last_size = -1
+        while time.monotonic() < deadline:
+            if response.is_file():
+                size = response.stat().st_size
+                if size == last_size and size > 0:
+                    text = response.read_text(encoding="utf-8")
+                    return Completion(text, Usage(None, None), self.model)
+                last_size = size
+            time.sleep(self.poll_interval)
+        raise LLMError(
+            f"no answer in {response} after {self.timeout:g} s; write the answer there and run the same command "
+            "again (answered prompts are not asked again)"
+        )

@@ -1,0 +1,93 @@
+"""A whole run with the fake model: run folder, metadata, No Names, saving, evaluation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from fake_programs import CORRECT, RAISES, fenced, heavy_problem, training_problems
+
+from genplan.domain import load_domain
+from genplan.llm import FakeLanguageModel, read_recording
+from genplan.paths import builtin_domain_file
+from genplan.runs import DomainProblems, run_synthesis, save_run
+from genplan.synthesize import SynthesisSettings
+from genplan.variants import Variant
+
+OPENING = ["A packing domain.", "Pack the heaviest first."]
+
+
+def _problems() -> DomainProblems:
+    evaluation = (heavy_problem("eval-0", 8), heavy_problem("eval-1", 12))
+    return DomainProblems(
+        "heavy", load_domain(builtin_domain_file("heavy")), tuple(training_problems()), evaluation
+    )
+
+
+def _run(tmp_path: Path, answers: list[str], variant: Variant = Variant()):
+    model = FakeLanguageModel(answers)
+    report = run_synthesis(
+        _problems(),
+        model,
+        SynthesisSettings(variant=variant, timeout=2.0),
+        seed=0,
+        folder=tmp_path / "run",
+        model_name="fake",
+        backend_name="fake",
+        eval_timeout=5.0,
+        workers=2,
+    )
+    return model, report
+
+
+def test_run_folder_holds_conversation_programs_results_and_metadata(tmp_path: Path) -> None:
+    model, report = _run(tmp_path, [*OPENING, fenced(RAISES), fenced(CORRECT)])
+    folder = report.folder
+    recording = read_recording(folder / "conversation.jsonl")
+    assert len(recording) == 4
+    assert [m.role for m in recording[-1].messages] == ["user", "assistant"] * 3 + ["user"]
+    assert (folder / "program.py").read_text() == report.synthesis.program
+    assert (folder / "growing_program.py").read_text() == report.synthesis.program
+    assert "answer 1" in report.synthesis.program and "answer 2" in report.synthesis.program
+    rounds = json.loads((folder / "training.json").read_text())
+    assert [r["failure"] for r in rounds] == ["python-exception", None]
+    results = json.loads((folder / "results.json").read_text())
+    assert [r["status"] for r in results] == ["solved", "solved"]
+    metadata = json.loads((folder / "metadata.json").read_text())
+    assert metadata["fraction_solved"] == 1.0
+    assert metadata["feedback_rounds_used"] == 1 and metadata["feedback_kinds"] == ["python-exception"]
+    assert metadata["training_outcome"] == "solved all training problems"
+    assert metadata["model"] == "fake" and metadata["variant"] == "main"
+
+
+def test_a_failing_program_is_still_evaluated(tmp_path: Path) -> None:
+    _, report = _run(tmp_path, [*OPENING, fenced(RAISES)], Variant(debugging=False))
+    assert report.summary.fraction_solved == 0.0
+    assert report.summary.statuses == {"python-exception": 2}
+    assert report.metadata["training_outcome"].startswith("failed")
+
+
+def test_no_names_hides_every_name_from_the_model(tmp_path: Path) -> None:
+    obfuscated_program = (
+        "def get_plan(objects, init, goal):\n"
+        "    count = {o: 0 for o in objects}\n"
+        "    for atom in init:\n"
+        "        if len(atom) == 3:\n"
+        "            count[atom[1]] += 1\n"
+        "    ops = sorted({a[0] for a in init})\n"
+        "    return []\n"
+    )
+    model, report = _run(
+        tmp_path, [*OPENING, fenced(obfuscated_program)], Variant(names=False, debugging=False)
+    )
+    everything_sent = "\n".join(m.content for exchange in model.history for m in exchange)
+    for name in ("heavier", "pack-first", "stack", "unpacked", "box-empty", "heavy-pack", "train-0"):
+        assert name not in everything_sent, name
+    assert (report.folder / "name_mapping.json").is_file()
+
+
+def test_save_copies_the_run(tmp_path: Path) -> None:
+    _, report = _run(tmp_path, [*OPENING, fenced(CORRECT)])
+    destination = save_run(report.folder, tmp_path / "synthesized" / "heavy" / "main-seed0")
+    for name in ("conversation.jsonl", "program.py", "growing_program.py", "results.json", "metadata.json"):
+        assert (destination / name).read_bytes() == (report.folder / name).read_bytes()
