@@ -24,12 +24,12 @@ def _problems() -> DomainProblems:
     )
 
 
-def _run(tmp_path: Path, answers: list[str], variant: Variant = Variant()):
+def _run(tmp_path: Path, answers: list[str], variant: Variant | None = None):
     model = FakeLanguageModel(answers)
     report = run_synthesis(
         _problems(),
         model,
-        SynthesisSettings(variant=variant, timeout=2.0),
+        SynthesisSettings(variant=variant or Variant(), timeout=2.0),
         seed=0,
         folder=tmp_path / "run",
         model_name="fake",
@@ -41,7 +41,7 @@ def _run(tmp_path: Path, answers: list[str], variant: Variant = Variant()):
 
 
 def test_run_folder_holds_conversation_programs_results_and_metadata(tmp_path: Path) -> None:
-    model, report = _run(tmp_path, [*OPENING, fenced(RAISES), fenced(CORRECT)])
+    _, report = _run(tmp_path, [*OPENING, fenced(RAISES), fenced(CORRECT)])
     folder = report.folder
     recording = read_recording(folder / "conversation.jsonl")
     assert len(recording) == 4

@@ -88,7 +88,7 @@ def test_invalid_plan_gets_val_advice() -> None:
 
 
 def test_fixed_after_two_rounds() -> None:
-    model, result = run([*COT_OPENING, fenced(RAISES), fenced(ONLY_SMALL), fenced(CORRECT)])
+    _, result = run([*COT_OPENING, fenced(RAISES), fenced(ONLY_SMALL), fenced(CORRECT)])
     assert [r.failure for r in result.rounds] == [
         FailureKind.PYTHON_EXCEPTION,
         FailureKind.PYTHON_EXCEPTION,

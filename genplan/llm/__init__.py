@@ -21,4 +21,5 @@ __all__ = [
     "SamplingSettings",
     "Usage",
     "make_model",
+    "read_recording",
 ]
