@@ -1,0 +1,40 @@
+"""``genplan validate``: check a plan file against a domain and problem, VAL-style."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from genplan.domain import load_domain
+from genplan.problem import load_problem
+from genplan.validate import CHECKERS, check_plan, read_plan_file
+
+
+def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "validate",
+        help="check a plan: syntax, then VAL (or the built-in simulator)",
+        description="Print the verdict and the plan repair advice; exit 0 when the plan is valid, 1 when not.",
+    )
+    parser.add_argument("domain", type=Path, help="domain PDDL file")
+    parser.add_argument("problem", type=Path, help="problem PDDL file")
+    parser.add_argument("plan", type=Path, help="plan file: one action per line, ';' comments allowed")
+    parser.add_argument(
+        "--checker", choices=CHECKERS, default="auto", help="default: VAL where it can take the plan"
+    )
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    problem = load_problem(args.problem, load_domain(args.domain))
+    plan = read_plan_file(args.plan)
+    verdict = check_plan(problem, plan, checker=args.checker)
+    if verdict.notice:
+        print(verdict.notice)
+    if verdict.valid:
+        print(f"Plan valid ({len(plan)} actions; checked by {verdict.checker_used}).")
+        return 0
+    kind = verdict.kind.value if verdict.kind else "invalid"
+    print(f"Plan invalid ({kind}; checked by {verdict.checker_used}).")
+    print(verdict.message)
+    return 1

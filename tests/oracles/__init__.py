@@ -1,0 +1,23 @@
+"""Hand-written reference solvers for the built-in domains: TEST ORACLES ONLY.
+
+They prove that generated problems are solvable and that the plan checker accepts valid
+plans. They never stand in for a synthesized program, and nothing in ``genplan/`` imports them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from genplan.problem import Problem
+
+from . import delivery, ferry, forest, gripper, heavy, miconic, spanner
+
+ORACLES: dict[str, Callable[[Problem], list[str]]] = {
+    "delivery": delivery.solve,
+    "ferry": ferry.solve,
+    "forest": forest.solve,
+    "gripper": gripper.solve,
+    "heavy": heavy.solve,
+    "miconic": miconic.solve,
+    "spanner": spanner.solve,
+}

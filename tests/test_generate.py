@@ -1,0 +1,184 @@
+"""Seeded generators: determinism, sizes from shared/domains.md, solvability (checked with test oracles)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from oracles import ORACLES
+
+from genplan.cli import main
+from genplan.domain import load_domain
+from genplan.errors import ConfigurationError
+from genplan.generate import generate_problems, write_problems
+from genplan.paths import builtin_domain_file, builtin_domain_names
+from genplan.problem import Problem, parse_problem_text
+from genplan.validate import check_plan
+
+DOMAINS = builtin_domain_names()
+
+
+def _parsed(domain: str, split: str, seed: int, n: int | None = None, scale: int = 1) -> list[Problem]:
+    parsed_domain = load_domain(builtin_domain_file(domain))
+    return [
+        parse_problem_text(g.text, parsed_domain) for g in generate_problems(domain, split, seed, n, scale)
+    ]
+
+
+def _count(problem: Problem, type_or_predicate: str) -> int:
+    if problem.domain.typed:
+        return sum(1 for t in problem.object_types.values() if t == type_or_predicate)
+    return sum(1 for atom in problem.init if atom[0] == type_or_predicate and len(atom) == 2)
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_same_seed_gives_identical_bytes_and_other_seeds_differ(domain: str) -> None:
+    first = generate_problems(domain, "train", 3)
+    assert first == generate_problems(domain, "train", 3)
+    assert [p.text for p in first] != [p.text for p in generate_problems(domain, "train", 4)]
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_problem_k_does_not_depend_on_how_many_are_asked_for(domain: str) -> None:
+    assert generate_problems(domain, "eval", 0, n=2) == generate_problems(domain, "eval", 0, n=5)[:2]
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_paper_counts_and_smallest_training_problems_first(domain: str) -> None:
+    training = _parsed(domain, "train", 0)
+    assert len(training) == (5 if domain == "delivery" else 10)
+    sizes = [(len(p.object_types), len(p.init)) for p in training]
+    assert sizes == sorted(sizes)
+    assert len(generate_problems(domain, "eval", 0)) == 30
+
+
+SIZE_RANGES = {
+    # (domain, split): [(type or unary predicate, low, high)], from shared/domains.md
+    ("delivery", "train"): [("loc", 5, 9), ("paper", 2, 4)],
+    ("delivery", "eval"): [("loc", 30, 39), ("paper", 20, 38)],
+    ("gripper", "train"): [("ball", 5, 10), ("room", 15, 20), ("gripper", 2, 2)],
+    ("gripper", "eval"): [("ball", 20, 30), ("room", 40, 50)],
+    ("ferry", "train"): [("location", 10, 15), ("car", 3, 5)],
+    ("ferry", "eval"): [("location", 20, 30), ("car", 10, 20)],
+    ("spanner", "train"): [("spanner", 3, 5), ("nut", 3, 5), ("location", 5, 7), ("man", 1, 1)],
+    ("spanner", "eval"): [("spanner", 10, 20), ("nut", 10, 20), ("location", 22, 32)],
+    ("heavy", "train"): [("unpacked", 3, 10)],
+    ("heavy", "eval"): [("unpacked", 100, 250)],
+    ("forest", "train"): [("loc", 64, 81)],
+    ("forest", "eval"): [("loc", 100, 121)],
+    ("miconic", "train"): [("floor", 5, 20), ("passenger", 1, 10)],
+    ("miconic", "eval"): [("floor", 10, 100), ("passenger", 1, 50)],
+}
+
+
+@pytest.mark.parametrize(("domain", "split"), sorted(SIZE_RANGES))
+def test_sizes_follow_the_paper(domain: str, split: str) -> None:
+    # heavy evaluation problems take about a second each to parse: fewer of them
+    for problem in _parsed(domain, split, 1, n=3 if (domain, split) == ("heavy", "eval") else 10):
+        for name, low, high in SIZE_RANGES[(domain, split)]:
+            assert low <= _count(problem, name) <= high, (problem.name, name, _count(problem, name))
+
+
+def test_structural_facts() -> None:
+    spanner = _parsed("spanner", "eval", 2, n=5)
+    for problem in spanner:
+        assert _count(problem, "spanner") >= _count(problem, "nut")
+        links = [a for a in problem.init if a[0] == "link"]
+        assert not any(("link", b, a) in problem.init for _, a, b in links)  # one-way corridor
+    for problem in _parsed("heavy", "eval", 0, n=2):
+        items = len(problem.object_types)
+        assert sum(1 for a in problem.init if a[0] == "heavier") == items * (items - 1) // 2
+    for problem in _parsed("miconic", "eval", 0, n=5):
+        buildings = {f.split("_")[1] for f, t in problem.object_types.items() if t == "floor"}
+        assert sum(1 for a in problem.init if a[0] == "lift-at") == len(buildings)
+        assert all(a[1].split("_")[1] == a[2].split("_")[1] for a in problem.init if a[0] == "above")
+    for problem in _parsed("forest", "train", 0, n=5):
+        hills = {a[1] for a in problem.init if a[0] == "ishill"}
+        trail = [a for a in problem.init if a[0] == "ontrail"]
+        assert not any(a in hills and b in hills for _, a, b in trail)  # never two hills in a row
+
+
+def test_heavy_item_ids_are_unique() -> None:
+    for generated in generate_problems("heavy", "eval", 0):
+        objects = generated.text.split("(:objects", 1)[1].split(")", 1)[0].split()
+        assert len(objects) == len(set(objects)) >= 100
+        assert generated.text.count("(unpacked ") == len(objects)
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_training_problem_is_solvable(domain: str) -> None:
+    for seed in range(3):
+        for problem in _parsed(domain, "train", seed):
+            verdict = check_plan(problem, ORACLES[domain](problem))
+            assert verdict.valid, (problem.name, verdict.message)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_evaluation_problems_are_solvable_across_seeds_and_scales(domain: str) -> None:
+    problems = [
+        p for seed in range(5) for p in _parsed(domain, "eval", seed, n=2 if domain == "heavy" else 6)
+    ]
+    problems += _parsed(domain, "eval", 0, n=2, scale=2)
+    if domain != "heavy":  # heavy at 8x is ~250,000 atoms: covered by the benchmark script
+        problems += _parsed(domain, "eval", 0, n=1, scale=8)
+    for problem in problems:
+        verdict = check_plan(problem, ORACLES[domain](problem), checker="simulator")
+        assert verdict.valid, (problem.name, verdict.message)
+
+
+def test_the_largest_heavy_problem_is_solvable_and_checked_by_val() -> None:
+    generated = max(generate_problems("heavy", "eval", 0), key=lambda g: len(g.text))
+    largest = parse_problem_text(generated.text, load_domain(builtin_domain_file("heavy")))
+    assert len(largest.init) > 20_000
+    verdict = check_plan(largest, ORACLES["heavy"](largest))
+    assert verdict.valid
+
+
+def test_scaled_problems_are_bigger() -> None:
+    base = _parsed("gripper", "eval", 0, n=1)[0]
+    scaled = _parsed("gripper", "eval", 0, n=1, scale=8)[0]
+    assert len(scaled.object_types) > 6 * len(base.object_types)
+
+
+def test_unknown_domain_lists_the_known_ones() -> None:
+    with pytest.raises(ConfigurationError, match="heavy"):
+        generate_problems("sokoban", "train", 0)
+
+
+def test_write_problems_and_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    paths = write_problems("ferry", "train", 0, tmp_path / "a")
+    assert [p.name for p in paths] == [f"train-{i:02d}.pddl" for i in range(10)]
+    assert (
+        main(
+            ["generate", "--domain", "ferry", "--split", "train", "--seed", "0", "--out", str(tmp_path / "b")]
+        )
+        == 0
+    )
+    assert "wrote 10 ferry train problems" in capsys.readouterr().out
+    for path in paths:
+        assert (tmp_path / "b" / path.name).read_bytes() == path.read_bytes()
+    assert (
+        main(
+            [
+                "generate",
+                "--domain",
+                "heavy",
+                "--split",
+                "eval",
+                "--n",
+                "2",
+                "--scale",
+                "1,2",
+                "--out",
+                str(tmp_path / "c"),
+            ]
+        )
+        == 0
+    )
+    assert sorted(p.name for p in (tmp_path / "c").iterdir()) == [
+        "eval-00.pddl",
+        "eval-01.pddl",
+        "eval-x2-00.pddl",
+        "eval-x2-01.pddl",
+    ]
