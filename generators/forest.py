@@ -10,6 +10,7 @@ cells (each side by about its square root).
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
@@ -72,7 +73,7 @@ def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) 
                 init.append(("ishill", _cell(row, col)))
             elif (row, col) not in on_trail and rng.random() < 0.5:
                 init.append(("iswater", _cell(row, col)))
-    init += [("ontrail", _cell(*a), _cell(*b)) for a, b in zip(trail, trail[1:])]
+    init += [("ontrail", _cell(*a), _cell(*b)) for a, b in itertools.pairwise(trail)]
     goal = [("at", _cell(*trail[-1]))]
     objects = {_cell(r, c): "loc" for r in range(rows) for c in range(cols)}
     return problem_to_pddl(name, "hiking", objects, init, goal, typed=True)

@@ -7,6 +7,7 @@ multiplies the numbers of spanners, nuts and locations.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from genplan.problem import problem_to_pddl
@@ -29,7 +30,7 @@ def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) 
     chain = ["shed", *corridor, "gate"]
     spanner = [f"spanner{i}" for i in range(1, spanners + 1)]
     nut = [f"nut{i}" for i in range(1, nuts + 1)]
-    init = [("at", "bob", "shed")] + [("link", a, b) for a, b in zip(chain, chain[1:])]
+    init = [("at", "bob", "shed")] + [("link", a, b) for a, b in itertools.pairwise(chain)]
     init += [("at", s, rng.choice(corridor)) for s in spanner] + [("useable", s) for s in spanner]
     init += [("at", n, "gate") for n in nut] + [("loose", n) for n in nut]
     goal = [("tightened", n) for n in nut]

@@ -1,5 +1,7 @@
 """Test oracle for heavy: order items by how many they outweigh, pack the heaviest first."""
 
+import itertools
+
 from genplan.problem import Problem
 
 
@@ -9,4 +11,4 @@ def solve(problem: Problem) -> list[str]:
         if atom[0] == "heavier":
             outweighs[atom[1]] += 1
     order = sorted(outweighs, key=lambda o: -outweighs[o])
-    return [f"(pack-first {order[0]})"] + [f"(stack {a} {b})" for a, b in zip(order, order[1:])]
+    return [f"(pack-first {order[0]})"] + [f"(stack {a} {b})" for a, b in itertools.pairwise(order)]
