@@ -88,7 +88,13 @@ def load_domain_problems(domain: str, seed: int, n_eval: int | None, work_folder
         evaluation_files = list(problem_set.evaluation)[: n_eval or None]
         name = folder.resolve().name
     parsed = load_domain(domain_file)
-    training = tuple(load_problem(path, parsed) for path in training_files)
+    # Smallest first, so the two problems shown in the prompt are the smallest (Sec. 4.1).
+    training = tuple(
+        sorted(
+            (load_problem(path, parsed) for path in training_files),
+            key=lambda p: (len(p.object_types), len(p.init)),
+        )
+    )
     evaluation = tuple(load_problem(path, parsed) for path in evaluation_files)
     return DomainProblems(name, parsed, training, evaluation)
 

@@ -197,3 +197,10 @@ def run(args: argparse.Namespace) -> int:
         destination = save_run(report.folder, saved_run_folder(problems.name, variant.name, args.seed))
         print(f"Saved to {destination}")
     return 0
+
+
+def build_parser_for_tests() -> argparse.ArgumentParser:
+    """A stand-alone parser with this command's flags (for tests and embedding)."""
+    parser = argparse.ArgumentParser(prog="genplan")
+    subparsers = parser.add_subparsers()
+    return register(subparsers)
