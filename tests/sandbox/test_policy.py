@@ -1,0 +1,116 @@
+"""The sandbox policy, item by item: what it must reject and what it must accept."""
+
+from __future__ import annotations
+
+import pytest
+
+from genplan.sandbox import PolicyViolation, compile_program, load_trusted
+
+REJECTED = {
+    "import os": "import os\ndef get_plan(o, i, g):\n    return []",
+    "import subprocess": "import subprocess",
+    "from os import path": "from os import path",
+    "import sys": "import sys",
+    "import importlib": "import importlib",
+    "import socket": "import socket",
+    "open": "def get_plan(o, i, g):\n    return open('/etc/passwd').read().split()",
+    "eval": "x = eval('1 + 1')",
+    "exec": "exec('x = 1')",
+    "compile": "c = compile('1', 'f', 'eval')",
+    "globals": "g = globals()",
+    "vars": "v = vars()",
+    "__import__": "os = __import__('os')",
+    "__class__": "x = ().__class__",
+    "__subclasses__": "x = object.__subclasses__()",
+    "__globals__": "def f():\n    pass\nx = f.__globals__",
+    "__builtins__": "x = __builtins__",
+    "__dict__": "class A:\n    pass\nx = A.__dict__",
+    "__code__": "def f():\n    pass\nx = f.__code__",
+    "__base__": "x = int.__base__",
+    "gi_frame": "def g():\n    yield 1\nx = g().gi_frame",
+    "f_globals": "def f(frame):\n    return frame.f_globals",
+    "f_back": "def f(frame):\n    return frame.f_back",
+    "tb_frame": "def f(tb):\n    return tb.tb_frame",
+    "metaclass": "class A(metaclass=type):\n    pass",
+    "relative import": "from . import x",
+    "star import": "from math import *",
+    "async": "async def f():\n    pass",
+}
+
+ACCEPTED = {
+    "subscript augmented assignment": "d = {'k': 0}\nd['k'] += 1\nRESULT = d['k']",
+    "attribute augmented assignment": "class C:\n    n = 0\nc = C()\nc.n += 1\nRESULT = c.n",
+    "annotated assignment": "x: int = 3\ny: list[str]\nRESULT = x",
+    "dataclass": "from dataclasses import dataclass, field\n@dataclass\nclass P:\n    name: str\n    n: int = 0\n    tags: list = field(default_factory=list)\nRESULT = P('a').n",
+    "single underscore names": "def _helper(_x):\n    _y = _x + 1\n    return _y\nRESULT = _helper(1)",
+    "special methods": (
+        "class W:\n    def __init__(self, w):\n        self.w = w\n    def __repr__(self):\n        return f'W({self.w})'\n"
+        "    def __eq__(self, o):\n        return self.w == o.w\n    def __lt__(self, o):\n        return self.w < o.w\n"
+        "    def __hash__(self):\n        return hash(self.w)\nRESULT = repr(min(W(2), W(1)))"
+    ),
+    "super": "class A:\n    def __init__(self):\n        self.a = 1\nclass B(A):\n    def __init__(self):\n        super().__init__()\nRESULT = B().a",
+    "nonlocal": "def f():\n    n = 0\n    def g():\n        nonlocal n\n        n += 1\n    g()\n    return n\nRESULT = f()",
+    "global": "N = 0\ndef f():\n    global N\n    N += 1\nf()\nRESULT = N",
+    "match": "x = (1, 2)\nmatch x:\n    case (1, y):\n        RESULT = y\n    case _:\n        RESULT = 0",
+    "f-strings": "n = 3\nRESULT = f'{n:02d}-{n!r}'",
+    "generators": "def g():\n    yield from range(3)\nRESULT = sum(g())",
+    "lambda and sorted key": "RESULT = sorted([3, 1, 2], key=lambda v: -v)[0]",
+    "comprehensions": "RESULT = len({k: v for k, v in zip('ab', [1, 2])} | {'c': 3})",
+    "tuple unpacking": "a, (b, *c) = 1, (2, 3, 4)\nRESULT = a + b + sum(c)",
+    "try except finally": "try:\n    1 / 0\nexcept ZeroDivisionError as error:\n    RESULT = type(error).__name__\nfinally:\n    pass",
+    "allowed imports": (
+        "import collections, itertools, heapq, math, functools, re, copy, bisect, operator, string, typing\n"
+        "import dataclasses, random, enum, statistics, fractions\nfrom collections import defaultdict, deque\n"
+        "from collections.abc import Iterable\nfrom typing import Dict, List, Set, Tuple\nRESULT = heapq.nsmallest(1, [2, 1])[0]"
+    ),
+    "operator.itemgetter and attrgetter": "import operator\nRESULT = operator.itemgetter(1)((0, 1))",
+    "print": "print('hello')\nRESULT = 1",
+    "main guard": "if __name__ == '__main__':\n    RESULT = 0\nelse:\n    RESULT = 1",
+    "getattr on ordinary names": "class A:\n    x = 1\nRESULT = getattr(A(), 'x') + hasattr(A, 'y')",
+    "isinstance and type": "RESULT = int(isinstance(1, int) and type('a') is str)",
+    "walrus": "RESULT = (n := 1)",
+    "enum": "from enum import Enum\nclass C(Enum):\n    A = 1\nRESULT = C.A.value",
+    "with": "import contextlib"
+    if False
+    else "class M:\n    def __enter__(self):\n        return 1\n    def __exit__(self, *a):\n        return False\nwith M() as m:\n    RESULT = m",
+}
+
+
+@pytest.mark.parametrize("label", sorted(REJECTED))
+def test_rejected(label: str) -> None:
+    with pytest.raises((PolicyViolation, SyntaxError)) as caught:
+        compile_program(REJECTED[label])
+    if isinstance(caught.value, PolicyViolation):
+        assert caught.value.line is not None and "Line" in str(caught.value)
+
+
+@pytest.mark.parametrize("label", sorted(ACCEPTED))
+def test_accepted(label: str) -> None:
+    source = ACCEPTED[label] + "\ndef get_plan(objects, init, goal):\n    return [str(RESULT)]\n"
+    solve = load_trusted(source)
+    assert solve(set(), set(), set()) != ["None"]
+
+
+RUNTIME_BLOCKED = {
+    "typing.sys": "import typing\nRESULT = typing.sys",
+    "random._os": "import random\nRESULT = random._os",
+    "typing.get_type_hints": "import typing\nRESULT = typing.get_type_hints",
+    "string.Formatter": "import string\nRESULT = string.Formatter",
+    "getattr dunder": "RESULT = getattr((), '__class__')",
+    "attrgetter dunder": "import operator\nRESULT = operator.attrgetter('__class__')(())",
+    "methodcaller dunder": "import operator\nRESULT = operator.methodcaller('__subclasses__')(object)",
+    "module is read-only": "import math\nsetattr(math, 'pi', 3)",
+}
+
+
+@pytest.mark.parametrize("label", sorted(RUNTIME_BLOCKED))
+def test_blocked_at_run_time(label: str) -> None:
+    with pytest.raises(AttributeError):
+        load_trusted(RUNTIME_BLOCKED[label] + "\ndef get_plan(o, i, g):\n    return []\n")
+
+
+def test_violation_message_names_line_and_construct() -> None:
+    with pytest.raises(PolicyViolation) as caught:
+        compile_program("x = 1\n\nimport os\n")
+    assert caught.value.line == 3
+    assert 'importing "os" is not allowed' in str(caught.value) and "collections" in str(caught.value)
