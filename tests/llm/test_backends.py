@@ -1,0 +1,199 @@
+"""LLM backends, the answer cache and conversation recording, without any network."""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from genplan.errors import ConfigurationError
+from genplan.llm import (
+    CachedModel,
+    Completion,
+    ConversationRecorder,
+    FakeLanguageModel,
+    LLMError,
+    Message,
+    ReplayModel,
+    SamplingSettings,
+    make_model,
+    read_recording,
+)
+from genplan.llm.files import FilesModel
+from genplan.llm.manual import ManualModel
+from genplan.llm.openai_backend import OpenAIModel
+
+try:  # the openai SDK's HTTP client package (httpx2 in recent releases, httpx before)
+    import httpx2 as httpx
+except ImportError:  # pragma: no cover
+    import httpx  # type: ignore[no-redef]
+
+HELLO = [Message("user", "Write a short summary of this domain in words.")]
+
+
+def test_fake_model_scripts_answers_and_keeps_history() -> None:
+    model = FakeLanguageModel(["one"])
+    model.enqueue("two")
+    assert model.complete(HELLO).text == "one"
+    assert model.complete([*HELLO, Message("assistant", "one"), Message("user", "more")]).text == "two"
+    assert len(model.history) == 2 and model.history[1][-1].content == "more"
+    with pytest.raises(LLMError, match="ran out of answers after 2"):
+        model.complete(HELLO)
+
+
+class _Failing:
+    name = "flaky"
+
+    def __init__(self, answers: list[str], fail_after: int):
+        self.inner = FakeLanguageModel(answers)
+        self.fail_after = fail_after
+        self.calls = 0
+
+    def complete(self, messages):
+        self.calls += 1
+        if self.calls > self.fail_after:
+            raise KeyboardInterrupt  # the run is killed
+        return self.inner.complete(messages)
+
+
+def test_cache_resumes_a_killed_run_without_asking_again(tmp_path: Path) -> None:
+    settings = SamplingSettings(model="m")
+    prompts = [[Message("user", f"prompt {i}")] for i in range(3)]
+    first = _Failing(["a0", "a1", "a2"], fail_after=2)
+    cached = CachedModel(first, tmp_path, settings)
+    assert [cached.complete(p).text for p in prompts[:2]] == ["a0", "a1"]
+    with pytest.raises(KeyboardInterrupt):
+        cached.complete(prompts[2])
+    second_inner = FakeLanguageModel(["a2 again"])
+    second = CachedModel(second_inner, tmp_path, settings)
+    second_inner.name = "flaky"
+    answers = [second.complete(p) for p in prompts]
+    assert [a.text for a in answers] == ["a0", "a1", "a2 again"]
+    assert [a.cached for a in answers] == [True, True, False]
+    assert second_inner.history == [prompts[2]]
+
+
+def test_cache_key_includes_sampling_settings(tmp_path: Path) -> None:
+    model = FakeLanguageModel(["cold", "hot"])
+    assert CachedModel(model, tmp_path, SamplingSettings(temperature=0.0)).complete(HELLO).text == "cold"
+    assert CachedModel(model, tmp_path, SamplingSettings(temperature=1.0)).complete(HELLO).text == "hot"
+
+
+def test_recording_and_replay_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "conversation.jsonl"
+    recorder = ConversationRecorder(path)
+    recorder.record(HELLO, Completion("a summary", usage_of(10, 3), "gpt-x"), backend="openai")
+    second = [*HELLO, Message("assistant", "a summary"), Message("user", "strategy?")]
+    recorder.record(second, Completion("a strategy", usage_of(20, 4), "gpt-x", cached=True), backend="openai")
+    exchanges = read_recording(path)
+    assert [e.response for e in exchanges] == ["a summary", "a strategy"]
+    assert exchanges[1].cached and exchanges[0].usage.prompt_tokens == 10 and exchanges[0].model == "gpt-x"
+    replay = ReplayModel(path)
+    assert replay.complete(second).text == "a strategy"
+    changed = [*HELLO, Message("assistant", "a summary"), Message("user", "what is the strategy?")]
+    with pytest.raises(LLMError, match=r"message 2 \(user\) differs") as caught:
+        replay.complete(changed)
+    assert "strategy?" in str(caught.value)
+
+
+def usage_of(prompt: int, completion: int):
+    from genplan.llm import Usage
+
+    return Usage(prompt, completion)
+
+
+def test_malformed_recording_names_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"messages": [], "response": "x"}\nnot json\n')
+    with pytest.raises(LLMError, match=r"bad\.jsonl:2"):
+        read_recording(path)
+
+
+def test_files_backend_writes_a_transcript_and_waits_for_the_answer(tmp_path: Path) -> None:
+    model = FilesModel(tmp_path, timeout=10, poll_interval=0.05, model="someone")
+
+    def answer() -> None:
+        while not (tmp_path / "0001.prompt.md").exists():
+            time.sleep(0.01)
+        (tmp_path / "0001.response.md").write_text("the answer\n")
+
+    thread = threading.Thread(target=answer)
+    thread.start()
+    completion = model.complete(HELLO)
+    thread.join()
+    assert completion.text == "the answer\n" and completion.model == "someone"
+    transcript = (tmp_path / "0001.prompt.md").read_text()
+    assert transcript == "## user\n\nWrite a short summary of this domain in words.\n"
+    assert json.loads((tmp_path / "0001.prompt.json").read_text()) == [m.to_json() for m in HELLO]
+    assert model.complete(HELLO).text == "the answer\n"  # answered prompts are reused
+    assert not (tmp_path / "0002.prompt.md").exists()
+
+
+def test_files_backend_times_out_clearly(tmp_path: Path) -> None:
+    with pytest.raises(LLMError, match="no answer in"):
+        FilesModel(tmp_path, timeout=0.2, poll_interval=0.05).complete(HELLO)
+    assert (tmp_path / "0001.prompt.md").exists()
+
+
+def test_manual_backend_reads_until_the_end_marker() -> None:
+    shown = io.StringIO()
+    model = ManualModel(io.StringIO("line one\nline two\nEND\nignored\n"), shown)
+    assert model.complete(HELLO).text == "line one\nline two\n"
+    assert "Write a short summary" in shown.getvalue() and "END" in shown.getvalue()
+    with pytest.raises(LLMError, match="no answer was pasted"):
+        ManualModel(io.StringIO(""), io.StringIO()).complete(HELLO)
+
+
+def _chat_response(text: str) -> dict:
+    return {
+        "id": "x",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "served-model",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 7, "completion_tokens": 2, "total_tokens": 9},
+    }
+
+
+def test_openai_backend_retries_429_then_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        calls.append(json.loads(request.content))
+        if len(calls) == 1:
+            return httpx.Response(429, json={"error": {"message": "slow down"}}, headers={"retry-after": "0"})
+        return httpx.Response(200, json=_chat_response("hello"))
+
+    client = httpx.Client(transport=httpx.MockTransport(handler))
+    settings = SamplingSettings(model="qwen", temperature=0.2, seed=7, max_tokens=100)
+    model = OpenAIModel(settings, base_url="http://localhost:8000/v1", http_client=client, max_retries=2)
+    completion = model.complete(HELLO)
+    assert (
+        completion.text == "hello"
+        and completion.usage.prompt_tokens == 7
+        and completion.model == "served-model"
+    )
+    assert len(calls) == 2
+    assert calls[1]["model"] == "qwen" and calls[1]["seed"] == 7 and calls[1]["max_tokens"] == 100
+    assert calls[1]["messages"] == [m.to_json() for m in HELLO]
+
+
+def test_openai_backend_without_key_or_endpoint_says_what_to_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "GENPLAN_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(LLMError, match="OPENAI_API_KEY") as caught:
+        OpenAIModel(SamplingSettings())
+    assert "--base-url" in str(caught.value) and "files:DIR" in str(caught.value)
+
+
+def test_registry(tmp_path: Path) -> None:
+    assert isinstance(
+        make_model(f"files:{tmp_path}", SamplingSettings(), cache_dir=tmp_path / "c"), CachedModel
+    )
+    assert isinstance(make_model("manual", SamplingSettings()), ManualModel)
+    with pytest.raises(ConfigurationError, match="replay:PATH"):
+        make_model("claude", SamplingSettings())

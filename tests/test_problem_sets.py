@@ -1,0 +1,56 @@
+"""User folders: the IPC 2023 learning-track layout, train/eval folders, plain folders, errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from genplan.errors import ConfigurationError
+from genplan.problem_sets import discover_problem_set
+
+
+def _touch(path: Path, size: int = 10) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("x" * size)
+    return path
+
+
+def test_ipc_2023_layout(tmp_path: Path) -> None:
+    _touch(tmp_path / "domain.pddl")
+    for name in ("p10.pddl", "p2.pddl", "p1.pddl"):
+        _touch(tmp_path / "training" / "easy" / name)
+    for level in ("hard", "easy", "medium"):
+        _touch(tmp_path / "testing" / level / "p01.pddl")
+    found = discover_problem_set(tmp_path)
+    assert [p.name for p in found.training] == ["p1.pddl", "p2.pddl", "p10.pddl"]
+    assert [p.parent.name for p in found.evaluation] == ["easy", "medium", "hard"]
+
+
+def test_plain_folder_uses_the_smallest_as_training(tmp_path: Path) -> None:
+    _touch(tmp_path / "domain.pddl")
+    for index in range(12):
+        _touch(tmp_path / f"problem{index}.pddl", size=100 - index)
+    found = discover_problem_set(tmp_path)
+    assert len(found.evaluation) == 12 and found.evaluation[1].name == "problem1.pddl"
+    assert {p.name for p in found.training} == {f"problem{i}.pddl" for i in range(2, 12)}
+
+
+def test_train_and_eval_subfolders(tmp_path: Path) -> None:
+    _touch(tmp_path / "domain.pddl")
+    _touch(tmp_path / "train" / "a.pddl")
+    _touch(tmp_path / "eval" / "b.pddl")
+    found = discover_problem_set(tmp_path)
+    assert [p.name for p in found.training] == ["a.pddl"] and [p.name for p in found.evaluation] == ["b.pddl"]
+
+
+def test_missing_domain_is_a_clear_error(tmp_path: Path) -> None:
+    _touch(tmp_path / "p1.pddl")
+    with pytest.raises(ConfigurationError, match=r"no domain\.pddl \(found: p1\.pddl\)"):
+        discover_problem_set(tmp_path)
+
+
+def test_folder_with_only_a_domain_is_an_error(tmp_path: Path) -> None:
+    _touch(tmp_path / "domain.pddl")
+    with pytest.raises(ConfigurationError, match="no problem files"):
+        discover_problem_set(tmp_path)

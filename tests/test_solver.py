@@ -1,0 +1,63 @@
+"""Saved programs as solvers: load_solver in-process and sandboxed, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fake_programs import CORRECT, RAISES, heavy_problem
+
+import genplan.solver as solver_module
+from genplan import load_solver
+from genplan.errors import ConfigurationError
+from genplan.solver import SolverError
+from genplan.validate import check_plan
+
+
+@pytest.fixture
+def saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    root = tmp_path / "synthesized"
+    for variant, fraction, program in (("main-seed0", 1.0, CORRECT), ("no-cot-seed0", 0.0, RAISES)):
+        folder = root / "heavy" / variant
+        folder.mkdir(parents=True)
+        (folder / "program.py").write_text(program)
+        (folder / "metadata.json").write_text(
+            json.dumps({"variant": variant.split("-seed")[0], "fraction_solved": fraction})
+        )
+    monkeypatch.setattr(solver_module, "data_folder", lambda kind: root)
+    return root
+
+
+def test_load_solver_uses_the_best_saved_program(saved: Path) -> None:
+    solve = load_solver("heavy")
+    problem = heavy_problem("p", 30)
+    assert check_plan(problem, solve(problem)).valid
+
+
+def test_sandboxed_solver_gives_the_same_plan(saved: Path) -> None:
+    problem = heavy_problem("p", 12)
+    assert load_solver("heavy", sandboxed=True)(problem) == load_solver("heavy")(problem)
+
+
+def test_solver_accepts_problem_files(saved: Path, tmp_path: Path) -> None:
+    problem = heavy_problem("p", 4)
+    path = tmp_path / "p.pddl"
+    path.write_text(problem.to_pddl())
+    assert load_solver("heavy")(path)[0] == "(pack-first o0)"
+
+
+def test_failing_program_raises_solver_error(saved: Path) -> None:
+    solve = load_solver("heavy", program=saved / "heavy" / "no-cot-seed0" / "program.py")
+    with pytest.raises(SolverError, match="IndexError"):
+        solve(heavy_problem("p", 3))
+    with pytest.raises(SolverError, match="IndexError"):
+        load_solver("heavy", program=saved / "heavy" / "no-cot-seed0" / "program.py", sandboxed=True)(
+            heavy_problem("p", 3)
+        )
+
+
+def test_no_saved_program_says_how_to_make_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solver_module, "data_folder", lambda kind: tmp_path)
+    with pytest.raises(ConfigurationError, match="genplan synthesize --domain gripper --save"):
+        load_solver("gripper")
