@@ -23,6 +23,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 from genplan.errors import PddlError
 
 T = TypeVar("T")
+_UNSET = object()
 
 _COMMENT = re.compile(r";[^\n]*")
 _REQUIREMENTS = re.compile(r"\(\s*:requirements([^)]*)\)")
@@ -80,6 +81,7 @@ def parse_with_location(parse: Callable[[str], T], text: str, path: Path | None)
     Raises:
         PddlError: naming ``path`` and, where the parser knows it, the 1-based line.
     """
+    saved_limit = getattr(sys, "tracebacklimit", _UNSET)
     try:
         return parse(text)
     except UnexpectedInput as error:
@@ -91,6 +93,14 @@ def parse_with_location(parse: Callable[[str], T], text: str, path: Path | None)
         raise PddlError(f"invalid PDDL: {cause}", path, _line_of(cause, text)) from error
     except (ValueError, AssertionError, TypeError, KeyError) as error:
         raise PddlError(f"invalid PDDL: {error}", path, _line_of(error, text)) from error
+    finally:
+        # The pddl library sets sys.tracebacklimit = 0 while parsing and leaves it so on errors,
+        # which would hide every later traceback in this process.
+        if saved_limit is _UNSET:
+            if hasattr(sys, "tracebacklimit"):
+                del sys.tracebacklimit
+        else:
+            sys.tracebacklimit = saved_limit
 
 
 def _line_of(error: BaseException, text: str) -> int | None:

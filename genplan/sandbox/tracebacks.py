@@ -15,13 +15,14 @@ OMITTED = "<file-name-omitted>"
 
 
 def _frame_lines(tb: TracebackType | None, source_lines: list[str]) -> list[str]:
+    # walk_tb, not extract_tb: the latter obeys sys.tracebacklimit, which libraries set (pddl sets 0).
     lines = []
-    for frame in traceback.extract_tb(tb):
-        if frame.filename != PROGRAM_FILE_NAME:
+    for frame, lineno in traceback.walk_tb(tb):
+        if frame.f_code.co_filename != PROGRAM_FILE_NAME:
             continue
-        lines.append(f'  File "{OMITTED}", line {frame.lineno}, in {frame.name}')
-        if frame.lineno is not None and 0 < frame.lineno <= len(source_lines):
-            text = source_lines[frame.lineno - 1].strip()
+        lines.append(f'  File "{OMITTED}", line {lineno}, in {frame.f_code.co_name}')
+        if lineno is not None and 0 < lineno <= len(source_lines):
+            text = source_lines[lineno - 1].strip()
             if text:
                 lines.append(f"    {text}")
     return lines
