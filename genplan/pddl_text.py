@@ -14,6 +14,7 @@ Parse errors are re-raised as :class:`~genplan.errors.PddlError` naming the file
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
