@@ -133,3 +133,11 @@ def test_subtypes_follow_the_hierarchy() -> None:
 def test_valid_operator_text_matches_the_paper_style() -> None:
     forest = load_domain(builtin_domain_file("forest"))
     assert forest.valid_operators_text() == "(climb ?from ?to) (walk ?from ?to)"
+
+
+def test_a_parse_error_leaves_tracebacks_visible() -> None:
+    import sys
+
+    with pytest.raises(PddlError):
+        parse_domain_text("(define (domain")
+    assert getattr(sys, "tracebacklimit", None) is None
