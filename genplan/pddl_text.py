@@ -43,11 +43,27 @@ def needed_requirements(text: str) -> set[str]:
     needed = {":strips"}
     if re.search(r"\s-\s", text) or "(:types" in text.replace("( ", "("):
         needed.add(":typing")
-    if re.search(r"\(\s*not\b", text):
+    if any(re.search(r"\(\s*not[\s(]", section) for section in _sections(text, ":precondition")):
         needed.add(":negative-preconditions")
     if re.search(r"\(\s*=\s", text):
         needed.add(":equality")
     return needed
+
+
+def _sections(text: str, keyword: str) -> list[str]:
+    """The balanced s-expression following each occurrence of ``keyword`` (e.g. ``:precondition``)."""
+    sections = []
+    for match in re.finditer(re.escape(keyword), text):
+        start = text.find("(", match.end())
+        if start < 0:
+            continue
+        depth = 0
+        for index in range(start, len(text)):
+            depth += {"(": 1, ")": -1}.get(text[index], 0)
+            if depth == 0:
+                sections.append(text[start : index + 1])
+                break
+    return sections
 
 
 def add_missing_requirements(text: str) -> str:

@@ -17,6 +17,7 @@ resumes without asking any answered prompt again.
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import shutil
 from collections.abc import Callable
@@ -40,19 +41,28 @@ GROWING_PROGRAM_FILE = "growing_program.py"
 
 @dataclass(frozen=True)
 class DomainProblems:
-    """A domain with its training and evaluation problems, loaded.
+    """A domain with its training and evaluation problems.
 
     Attributes:
         name: the domain's short name (built-in name or folder name).
         domain: the parsed domain.
         training: training problems, smallest first (the first two are shown in the prompt).
-        evaluation: evaluation problems, in a fixed order.
+        evaluation_sources: evaluation problems, loaded or as files; files are parsed on first
+            use of :attr:`evaluation` (heavy's take about a second each, so the first prompt
+            does not wait for them).
     """
 
     name: str
     domain: Domain
     training: tuple[Problem, ...]
-    evaluation: tuple[Problem, ...]
+    evaluation_sources: tuple[Problem | Path, ...]
+
+    @functools.cached_property
+    def evaluation(self) -> tuple[Problem, ...]:
+        """Evaluation problems in a fixed order, parsed on first use."""
+        return tuple(
+            p if isinstance(p, Problem) else load_problem(p, self.domain) for p in self.evaluation_sources
+        )
 
 
 def load_domain_problems(domain: str, seed: int, n_eval: int | None, work_folder: Path) -> DomainProblems:
@@ -95,8 +105,7 @@ def load_domain_problems(domain: str, seed: int, n_eval: int | None, work_folder
             key=lambda p: (len(p.object_types), len(p.init)),
         )
     )
-    evaluation = tuple(load_problem(path, parsed) for path in evaluation_files)
-    return DomainProblems(name, parsed, training, evaluation)
+    return DomainProblems(name, parsed, training, tuple(evaluation_files))
 
 
 def run_folder(runs_dir: Path, domain_name: str, variant_name: str, seed: int) -> Path:
@@ -160,8 +169,10 @@ def run_synthesis(
     """
     folder.mkdir(parents=True, exist_ok=True)
     domain_pddl = problems.domain.to_pddl()
-    training, evaluation = list(problems.training), list(problems.evaluation)
+    training = list(problems.training)
+    evaluation: list[Problem] | None = None
     if not settings.variant.names:
+        evaluation = list(problems.evaluation)
         from genplan.obfuscate import build_mapping, domain_to_pddl, obfuscate_domain, obfuscate_problem
 
         mapping = build_mapping(problems.domain, [*training, *evaluation])
@@ -194,6 +205,8 @@ def run_synthesis(
         on_round=record_round,
     )
     (folder / PROGRAM_FILE).write_text(synthesis.program)
+    if evaluation is None:
+        evaluation = list(problems.evaluation)
     if on_evaluation_start is not None:
         on_evaluation_start(len(evaluation))
     checks = evaluate_program(

@@ -152,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
     folder = run_folder(runs_dir, problems.name, variant.name, args.seed)
     print(
         f"genplan: {problems.name}, variant {variant.name}, seed {args.seed}, model {model_name} via {spec.split(':')[0]}; "
-        f"{len(problems.training)} training and {len(problems.evaluation)} evaluation problems; run folder {folder}",
+        f"{len(problems.training)} training and {len(problems.evaluation_sources)} evaluation problems; run folder {folder}",
         file=sys.stderr,
     )
     bar: list[tqdm] = []
