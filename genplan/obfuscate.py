@@ -32,7 +32,14 @@ _PREFIX = {
     "object": "object",
 }
 
-__all__ = ["NameMapping", "build_mapping", "domain_to_pddl", "obfuscate_domain", "obfuscate_problem"]
+__all__ = [
+    "NameMapping",
+    "build_mapping",
+    "domain_to_pddl",
+    "extend_mapping",
+    "obfuscate_domain",
+    "obfuscate_problem",
+]
 
 
 @dataclass(frozen=True)
@@ -114,6 +121,26 @@ def build_mapping(domain: Domain, problems: Iterable[Problem] = ()) -> NameMappi
         "variable": _numbered(variables, _PREFIX["variable"]),
         "object": _numbered(objects, _PREFIX["object"]),
     }
+    return NameMapping(forward)
+
+
+def extend_mapping(mapping: NameMapping, problems: Iterable[Problem]) -> NameMapping:
+    """``mapping`` plus names for the problems' new objects and problem names, numbered after the
+    existing ones; names already mapped keep their obfuscated names.
+
+    This keeps what the model saw during training unchanged however many evaluation problems
+    are added later.
+    """
+    forward = {category: dict(names) for category, names in mapping.forward.items()}
+    problems = list(problems)
+    for category, names in (
+        ("problem", sorted({p.name for p in problems})),
+        ("object", sorted({o for p in problems for o in p.object_types})),
+    ):
+        table = forward[category]
+        for name in names:
+            if name not in table:
+                table[name] = f"{_PREFIX[category]}{len(table)}"
     return NameMapping(forward)
 
 

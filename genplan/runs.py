@@ -173,13 +173,20 @@ def run_synthesis(
     evaluation: list[Problem] | None = None
     if not settings.variant.names:
         evaluation = list(problems.evaluation)
-        from genplan.obfuscate import build_mapping, domain_to_pddl, obfuscate_domain, obfuscate_problem
+        from genplan.obfuscate import (
+            build_mapping,
+            domain_to_pddl,
+            extend_mapping,
+            obfuscate_domain,
+            obfuscate_problem,
+        )
 
-        mapping = build_mapping(problems.domain, [*training, *evaluation])
+        # Training names first, so what the model sees does not depend on the evaluation set.
+        mapping = extend_mapping(build_mapping(problems.domain, training), evaluation)
         obfuscated_domain, mapping = obfuscate_domain(problems.domain, mapping)
         domain_pddl = domain_to_pddl(obfuscated_domain)
-        training = [obfuscate_problem(p, mapping) for p in training]
-        evaluation = [obfuscate_problem(p, mapping) for p in evaluation]
+        training = [obfuscate_problem(p, mapping, obfuscated_domain) for p in training]
+        evaluation = [obfuscate_problem(p, mapping, obfuscated_domain) for p in evaluation]
         _write_json(folder / "name_mapping.json", mapping.to_json())
 
     conversation_path = folder / CONVERSATION_FILE

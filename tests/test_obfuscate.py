@@ -75,3 +75,16 @@ def test_mapping_json_round_trip_and_domain_writer() -> None:
     assert obfuscated_domain.is_subtype(
         mapping.to_obfuscated("man", "type"), mapping.to_obfuscated("locatable", "type")
     )
+
+
+def test_adding_evaluation_problems_keeps_training_names() -> None:
+    domain, problems, mapping, _ = _setup("ferry")
+    evaluation = [parse_problem_text(g.text, domain) for g in generate_problems("ferry", "eval", 0, n=2)]
+    from genplan.obfuscate import extend_mapping
+
+    extended = extend_mapping(mapping, evaluation)
+    for category in ("object", "problem", "predicate"):
+        for name, hidden in mapping.forward[category].items():
+            assert extended.to_obfuscated(name, category) == hidden
+    assert all(extended.to_obfuscated(o, "object") for p in evaluation for o in p.object_types)
+    assert len(set(extended.forward["object"].values())) == len(extended.forward["object"])
