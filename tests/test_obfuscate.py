@@ -78,7 +78,7 @@ def test_mapping_json_round_trip_and_domain_writer() -> None:
 
 
 def test_adding_evaluation_problems_keeps_training_names() -> None:
-    domain, problems, mapping, _ = _setup("ferry")
+    domain, _, mapping, _ = _setup("ferry")
     evaluation = [parse_problem_text(g.text, domain) for g in generate_problems("ferry", "eval", 0, n=2)]
     from genplan.obfuscate import extend_mapping
 
