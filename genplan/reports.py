@@ -1,0 +1,183 @@
+"""The paper's tables and figures as files, from experiment results (Silver et al. 2024, Sec. 5).
+
+Inputs (JSON Lines from :mod:`genplan.experiments`): ``runs.jsonl``, and for Figure 3
+``figure3.jsonl``. Outputs: ``table1.md`` (fraction solved, mean over seeds), ``table2.md``
+(feedback kinds), ``table3.md`` (fraction solved, max over seeds), ``figure3.png`` (runtime
+against size, log-log, beside LAMA-first), ``figure4.png`` (fraction solved against debugging
+steps), ``figure5.png`` (training problems used).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+FEEDBACK_KINDS = ("python-exception", "plan-semantics", "plan-syntax", "timeout", "crashed", "no-code")
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    """Records of a JSON Lines file (empty if the file does not exist)."""
+    if not path.is_file():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def _order(values: Iterable[str], preferred: Sequence[str]) -> list[str]:
+    unique = set(values)
+    return [v for v in preferred if v in unique] + sorted(unique - set(preferred))
+
+
+def _markdown(header: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def fraction_table(runs: list[dict[str, Any]], combine: Callable[[list[float]], float]) -> str:
+    """Domain x approach table of ``combine`` over seeds of the fraction solved (Tables 1 and 3)."""
+    cells: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for run in runs:
+        cells[(run["domain"], run["approach"])].append(run["fraction_solved"])
+    approaches = _order((a for _, a in cells), ("main", "no-cot", "no-debug", "no-names"))
+    domains = sorted({d for d, _ in cells})
+    rows = [
+        [domain] + [f"{combine(cells[(domain, a)]):.2f}" if (domain, a) in cells else "-" for a in approaches]
+        for domain in domains
+    ]
+    return _markdown(["domain", *approaches], rows)
+
+
+def feedback_table(runs: list[dict[str, Any]]) -> str:
+    """Table 2: percentage of each feedback kind over all runs, runs that later solved every
+    evaluation problem, and the rest."""
+    groups = {
+        "all runs": runs,
+        "runs that solved all": [r for r in runs if r["fraction_solved"] == 1.0],
+        "other runs": [r for r in runs if r["fraction_solved"] < 1.0],
+    }
+    columns = {}
+    for label, members in groups.items():
+        counts = Counter(kind for run in members for kind in run["feedback_kinds"])
+        total = sum(counts.values())
+        columns[label] = {k: (100.0 * counts[k] / total if total else 0.0) for k in FEEDBACK_KINDS}
+        columns[label]["_n"] = total
+    rows = [[kind] + [f"{columns[label][kind]:.0f}%" for label in groups] for kind in FEEDBACK_KINDS]
+    rows.append(["feedback messages"] + [str(columns[label]["_n"]) for label in groups])
+    return _markdown(["feedback kind", *groups], rows)
+
+
+def _figure(path: Path, draw: Callable[[Any], None]) -> Path:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(6.4, 4.2))
+    draw(axes)
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)
+    return path
+
+
+def figure3(records: list[dict[str, Any]], path: Path) -> Path:
+    """Median runtime against problem size (objects), per domain, program and LAMA-first, log-log."""
+    from genplan.experiments import median_by_size
+
+    medians = median_by_size(records)
+
+    def draw(axes: Any) -> None:
+        series: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
+        for (domain, approach, _), point in medians.items():
+            series[(domain, approach)].append(point)
+        for (domain, approach), points in sorted(series.items()):
+            points.sort()
+            style = "-o" if approach == "program" else "--s"
+            axes.plot(
+                [p[0] for p in points],
+                [max(p[1], 1e-5) for p in points],
+                style,
+                label=f"{domain} ({approach})",
+            )
+        axes.set_xscale("log")
+        axes.set_yscale("log")
+        axes.set_xlabel("objects in the problem")
+        axes.set_ylabel("median wall-clock seconds")
+        axes.set_title("Runtime against problem size")
+        if series:
+            axes.legend(fontsize=7)
+
+    return _figure(path, draw)
+
+
+def figure4(runs: list[dict[str, Any]], path: Path) -> Path:
+    """Fraction solved against the number of debugging steps, mean over runs, per domain.
+
+    Uses each run's ``steps`` (written with ``--per-step``); a run that stopped early keeps its
+    last value for later steps (debugging had nothing left to fix).
+    """
+
+    def draw(axes: Any) -> None:
+        by_domain: dict[str, list[list[float]]] = defaultdict(list)
+        for run in runs:
+            values = [s["fraction_solved"] for s in run.get("steps", []) if s["fraction_solved"] is not None]
+            if values:
+                by_domain[run["domain"]].append(values + [values[-1]] * (5 - len(values)))
+        for domain, series in sorted(by_domain.items()):
+            means = [statistics.mean(v[k] for v in series) for k in range(5)]
+            axes.plot(range(5), means, "-o", label=domain)
+        axes.set_xlabel("debugging steps")
+        axes.set_ylabel("fraction of evaluation problems solved")
+        axes.set_ylim(-0.05, 1.05)
+        axes.set_xticks(range(5))
+        axes.set_title("Fraction solved against debugging steps")
+        if by_domain:
+            axes.legend(fontsize=7)
+
+    return _figure(path, draw)
+
+
+def figure5(runs: list[dict[str, Any]], path: Path) -> Path:
+    """Histogram of training problems used by runs that solved every evaluation problem."""
+
+    def draw(axes: Any) -> None:
+        used = Counter(len(r["training_problems_used"]) for r in runs if r["fraction_solved"] == 1.0)
+        keys = sorted(used) or [2]
+        axes.bar(keys, [used.get(k, 0) for k in keys])
+        axes.set_xlabel("training problems used")
+        axes.set_ylabel("successful runs")
+        axes.set_title("Training problems used")
+
+    return _figure(path, draw)
+
+
+def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
+    """Write every table and figure that the results allow; return the files written."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    runs = read_jsonl(results_dir / "runs.jsonl")
+    written = []
+    if runs:
+        tables = {
+            "table1.md": (
+                "Table 1: fraction of evaluation problems solved (mean over seeds)",
+                fraction_table(runs, statistics.mean),
+            ),
+            "table2.md": ("Table 2: feedback kinds during automated debugging", feedback_table(runs)),
+            "table3.md": (
+                "Table 3: fraction of evaluation problems solved (max over seeds)",
+                fraction_table(runs, max),
+            ),
+        }
+        for name, (title, body) in tables.items():
+            (out_dir / name).write_text(f"# {title}\n\n{body}")
+            written.append(out_dir / name)
+        written.append(figure4(runs, out_dir / "figure4.png"))
+        written.append(figure5(runs, out_dir / "figure5.png"))
+    runtime = read_jsonl(results_dir / "figure3.jsonl")
+    if runtime:
+        written.append(figure3(runtime, out_dir / "figure3.png"))
+    return written

@@ -1,0 +1,140 @@
+"""The experiment grid with the fake model: runs, resumes, collects JSON Lines; reports; baselines."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from fake_programs import CORRECT, RAISES, fenced, heavy_problem
+
+from genplan.baselines import lama_available, random_walk, run_lama
+from genplan.experiments import (
+    GridSpec,
+    RunKey,
+    collect_results,
+    grid,
+    measure_runtime_vs_size,
+    program_after_step,
+    run_grid,
+)
+from genplan.llm import FakeLanguageModel
+from genplan.reports import feedback_table, fraction_table, make_reports
+from genplan.validate import check_plan
+
+EMPTY = "def get_plan(objects, init, goal):\n    return []\n"
+
+
+def _answers(key: RunKey) -> FakeLanguageModel:
+    program = CORRECT if key.domain == "heavy" else EMPTY
+    opening = [] if key.approach == "no-cot" else ["A summary.", "A strategy."]
+    return FakeLanguageModel([*opening, fenced(RAISES), *[fenced(program)] * 4])
+
+
+@pytest.fixture(scope="module")
+def finished_grid(tmp_path_factory: pytest.TempPathFactory) -> tuple[GridSpec, Path]:
+    root = tmp_path_factory.mktemp("grid")
+    spec = GridSpec(
+        domains=("heavy", "gripper"),
+        seeds=(0, 1),
+        approaches=("main", "no-cot"),
+        runs_dir=root / "runs",
+        llm="fake",
+        model="fake",
+        n_eval=2,
+        eval_timeout=10,
+        train_timeout=2,
+        per_step=True,
+        workers_per_run=2,
+    )
+    errors: list[BaseException] = []
+    ran = run_grid(spec, model_factory=_answers, on_done=lambda k, r, e: errors.append(e) if e else None)
+    assert not errors and len(ran) == 8
+    return spec, root
+
+
+def test_grid_runs_every_cell_and_resumes(finished_grid: tuple[GridSpec, Path]) -> None:
+    spec, _ = finished_grid
+    assert len(grid(spec)) == 8
+    assert run_grid(spec, model_factory=_answers) == []  # everything finished: nothing is redone
+
+
+def test_results_are_json_lines(finished_grid: tuple[GridSpec, Path]) -> None:
+    spec, root = finished_grid
+    runs, problems = collect_results(spec.runs_dir, root / "results")
+    assert (runs, problems) == (8, 16)
+    records = [json.loads(line) for line in (root / "results" / "runs.jsonl").read_text().splitlines()]
+    heavy = [r for r in records if r["domain"] == "heavy"]
+    assert all(r["fraction_solved"] == 1.0 and r["feedback_kinds"] == ["python-exception"] for r in heavy)
+    assert all(
+        r["steps"][0]["fraction_solved"] == 0.0 and r["steps"][-1]["fraction_solved"] == 1.0 for r in heavy
+    )
+    gripper = [r for r in records if r["domain"] == "gripper"]
+    assert all(r["fraction_solved"] == 0.0 for r in gripper)
+    rows = [json.loads(line) for line in (root / "results" / "problems.jsonl").read_text().splitlines()]
+    assert {r["status"] for r in rows if r["domain"] == "gripper"} == {"plan-semantics"}
+
+
+def test_reports_from_the_grid(finished_grid: tuple[GridSpec, Path]) -> None:
+    spec, root = finished_grid
+    collect_results(spec.runs_dir, root / "results")
+    written = make_reports(root / "results", root / "reports")
+    names = {p.name for p in written}
+    assert {"table1.md", "table2.md", "table3.md", "figure4.png", "figure5.png"} <= names
+    assert (root / "reports" / "figure4.png").read_bytes()[:4] == b"\x89PNG"
+    table1 = (root / "reports" / "table1.md").read_text()
+    assert "| heavy | 1.00 | 1.00 |" in table1 and "| gripper | 0.00 | 0.00 |" in table1
+
+
+def test_tables_compute_mean_max_and_kind_shares() -> None:
+    runs = [
+        {"domain": "d", "approach": "main", "fraction_solved": 1.0, "feedback_kinds": ["timeout"]},
+        {
+            "domain": "d",
+            "approach": "main",
+            "fraction_solved": 0.5,
+            "feedback_kinds": ["python-exception", "plan-syntax"],
+        },
+    ]
+    assert "| d | 0.75 |" in fraction_table(runs, lambda v: sum(v) / len(v))
+    assert "| d | 1.00 |" in fraction_table(runs, max)
+    table2 = feedback_table(runs)
+    assert "| timeout | 33% | 100% | 0% |" in table2
+    assert "| python-exception | 33% | 0% | 50% |" in table2
+
+
+def test_program_after_step_truncates_the_growing_program() -> None:
+    program = "# ---- answer 1 ----\na = 1\n\n# ---- answer 2 ----\na = 2\n"
+    assert program_after_step(program, 0) == "# ---- answer 1 ----\na = 1\n"
+    assert program_after_step(program, 1) == program
+
+
+def test_figure3_measurements(tmp_path: Path) -> None:
+    records = measure_runtime_vs_size(
+        "heavy", CORRECT, scales=(1, 2), per_size=1, timeout=20, work_dir=tmp_path, lama=lama_available()
+    )
+    program = [r for r in records if r["approach"] == "program"]
+    assert [r["scale"] for r in program] == [1, 2] and all(r["solved"] for r in program)
+    assert program[1]["objects"] > program[0]["objects"]
+    (tmp_path / "results").mkdir()
+    (tmp_path / "results" / "figure3.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    assert (tmp_path / "out" / "figure3.png") in make_reports(tmp_path / "results", tmp_path / "out")
+
+
+def test_random_walk_baseline() -> None:
+    problem = heavy_problem("h", 2)
+    results = [random_walk(problem, random.Random(seed)) for seed in range(20)]
+    assert {r.stopped_because for r in results} <= {"goal", "dead end"}
+    for result in results:
+        assert check_plan(problem, result.plan).valid == result.reached_goal
+    assert any(r.reached_goal for r in results) and not all(r.reached_goal for r in results)
+
+
+@pytest.mark.skipif(not lama_available(), reason="the planner extra (up-fast-downward) is not installed")
+def test_lama_first_baseline_plans_are_validated() -> None:
+    problem = heavy_problem("h", 12)
+    result = run_lama(problem, timeout=60)
+    assert result.plan is not None and not result.timed_out
+    assert check_plan(problem, result.plan).valid
+    assert run_lama(problem, timeout=0.01).timed_out
