@@ -15,6 +15,7 @@ import time
 from RestrictedPython import compile_restricted, safe_globals
 from RestrictedPython.Eval import default_guarded_getitem, default_guarded_getiter
 from RestrictedPython.Guards import guarded_iter_unpack_sequence, guarded_unpack_sequence
+from timing import median_seconds
 
 from genplan.sandbox import load_trusted, run_program
 
@@ -56,15 +57,6 @@ def get_plan(objects, init, goal):
         total += sum(counts[k] for k in sorted(counts))
     return [str(total)]
 """
-
-
-def _time(action, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def _plain(source: str):
@@ -110,10 +102,10 @@ def main() -> None:
     ours = load_trusted(SEARCH_HEAVY)
     default = _restricted_default(SEARCH_HEAVY)
     assert plain(set(), set(), set()) == ours(set(), set(), set()) == default(set(), set(), set())
-    plain_seconds = _time(lambda: plain(set(), set(), set()), 5)
-    ours_seconds = _time(lambda: ours(set(), set(), set()), 5)
-    default_seconds = _time(lambda: default(set(), set(), set()), 5)
-    sandboxed = _time(lambda: run_program(SEARCH_HEAVY, set(), set(), set(), timeout=60), 3)
+    plain_seconds = median_seconds(lambda: plain(set(), set(), set()), 5)
+    ours_seconds = median_seconds(lambda: ours(set(), set(), set()), 5)
+    default_seconds = median_seconds(lambda: default(set(), set(), set()), 5)
+    sandboxed = median_seconds(lambda: run_program(SEARCH_HEAVY, set(), set(), set(), timeout=60), 3)
     print(f"search-heavy program, plain CPython:            {plain_seconds * 1000:8.1f} ms")
     print(
         f"  genplan policy (in-process):                  {ours_seconds * 1000:8.1f} ms  = {ours_seconds / plain_seconds:.2f}x (target <= 1.3x)"

@@ -9,26 +9,17 @@ Run: ``python scripts/bench_validate.py``
 
 from __future__ import annotations
 
-import statistics
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
+
+from timing import median_seconds
 
 from genplan.domain import load_domain
 from genplan.generate import generate_problems, write_problems
 from genplan.paths import builtin_domain_file
 from genplan.problem import _load_problem_cached, load_problem, parse_problem_text
 from genplan.validate import check_plan
-
-
-def _median_seconds(action: Callable[[], object], repeat: int = 5) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def _gripper_problem_and_plan(folder: Path):
@@ -75,7 +66,7 @@ def _unified_planning_seconds(domain_file: Path, problem_file: Path, plan: list[
         stream.write("\n".join(plan) + "\n")
     up_plan = reader.parse_plan(up_problem, stream.name)
     with PlanValidator(problem_kind=up_problem.kind) as validator:
-        return _median_seconds(lambda: validator.validate(up_problem, up_plan), repeat=3)
+        return median_seconds(lambda: validator.validate(up_problem, up_plan), repeat=3)
 
 
 def main() -> None:
@@ -85,8 +76,8 @@ def main() -> None:
             f"problem: {len(problem.object_types)} objects, {len(problem.init)} init atoms; plan: {len(plan)} steps"
         )
         assert check_plan(problem, plan, checker="simulator").failing_step is None  # all 1,000 actions apply
-        val = _median_seconds(lambda: check_plan(problem, plan, checker="val"))
-        simulator = _median_seconds(lambda: check_plan(problem, plan, checker="simulator"))
+        val = median_seconds(lambda: check_plan(problem, plan, checker="val"))
+        simulator = median_seconds(lambda: check_plan(problem, plan, checker="simulator"))
         print(f"check 1,000-step plan   VAL        {val * 1000:8.1f} ms")
         print(
             f"                        simulator  {simulator * 1000:8.1f} ms   (VAL / simulator = {val / simulator:.1f}x)"
@@ -105,11 +96,11 @@ def main() -> None:
             _load_problem_cached.cache_clear()
             load_problem(p, domain)
 
-        load_small = _median_seconds(lambda: load(path, builtin_domain_file("gripper")))
+        load_small = median_seconds(lambda: load(path, builtin_domain_file("gripper")))
         heavy_paths = write_problems("heavy", "eval", 0, Path(folder) / "heavy")
         largest = max(heavy_paths, key=lambda p: p.stat().st_size)
         heavy = load_problem(largest, builtin_domain_file("heavy"))
-        load_heavy = _median_seconds(lambda: load(largest, builtin_domain_file("heavy")), repeat=3)
+        load_heavy = median_seconds(lambda: load(largest, builtin_domain_file("heavy")), repeat=3)
         start = time.perf_counter()
         load_problem(largest, builtin_domain_file("heavy"))
         cached = time.perf_counter() - start
