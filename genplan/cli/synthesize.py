@@ -12,6 +12,7 @@ from tqdm import tqdm
 
 from genplan.errors import ConfigurationError
 from genplan.llm import SamplingSettings, make_model
+from genplan.paths import builtin_domain_names
 from genplan.runs import (
     CONVERSATION_FILE,
     load_domain_problems,
@@ -133,8 +134,9 @@ def _print_round(training_round: TrainingRound) -> None:
 def run(args: argparse.Namespace) -> int:
     variant = Variant(chain_of_thought=not args.no_cot, debugging=not args.no_debug, names=not args.no_names)
     runs_dir: Path = args.runs_dir
+    domain_name = args.domain if args.domain in builtin_domain_names() else Path(args.domain).resolve().name
+    spec, note = choose_backend(args, domain_name, variant)  # before the problems: fail fast
     problems = load_domain_problems(args.domain, args.seed, args.n, runs_dir)
-    spec, note = choose_backend(args, problems.name, variant)
     if note:
         print(note)
     model_name = args.model or _saved_model_name(spec) or "gpt-4o"
