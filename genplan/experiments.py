@@ -172,9 +172,9 @@ def run_grid(
     with ProcessPoolExecutor(max_workers=spec.jobs) as pool:
         futures = {pool.submit(_run_in_worker, spec, key): key for key in todo}
         for future in as_completed(futures):
-            error = future.exception()
+            failure = future.exception()
             if on_done is not None:
-                on_done(futures[future], None if error else future.result(), error)
+                on_done(futures[future], None if failure else future.result(), failure)
     return todo
 
 

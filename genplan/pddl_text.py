@@ -117,7 +117,7 @@ def parse_with_location(parse: Callable[[str], T], text: str, path: Path | None)
             if hasattr(sys, "tracebacklimit"):
                 del sys.tracebacklimit
         else:
-            sys.tracebacklimit = saved_limit
+            sys.tracebacklimit = saved_limit  # type: ignore[assignment]
 
 
 def _line_of(error: BaseException, text: str) -> int | None:

@@ -201,6 +201,9 @@ def run_synthesis(
         if on_round is not None:
             on_round(training_round)
 
+    def save_growing_program(program: str) -> None:
+        growing_path.write_text(program)
+
     started = datetime.datetime.now(datetime.timezone.utc)
     synthesis = synthesize(
         model,
@@ -208,7 +211,7 @@ def run_synthesis(
         training,
         settings,
         on_exchange=lambda messages, completion: recorder.record(messages, completion, backend=backend_name),
-        on_program=growing_path.write_text,
+        on_program=save_growing_program,
         on_round=record_round,
     )
     (folder / PROGRAM_FILE).write_text(synthesis.program)

@@ -73,7 +73,7 @@ def read_recording(path: Path) -> list[RecordedExchange]:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as error:
         raise LLMError(f"cannot read recording {path}: {error.strerror}") from error
-    exchanges = []
+    exchanges: list[RecordedExchange] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue

@@ -283,9 +283,9 @@ class GenplanPolicy(RestrictingNodeTransformer):
         arguments = node.args
         for argument in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]:
             self.check_name(node, argument.arg)
-        for argument in (arguments.vararg, arguments.kwarg):
-            if argument is not None:
-                self.check_name(node, argument.arg)
+        for optional in (arguments.vararg, arguments.kwarg):
+            if optional is not None:
+                self.check_name(node, optional.arg)
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         self.check_name(node, node.name)
