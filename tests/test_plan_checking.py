@@ -157,3 +157,17 @@ def test_plan_files_round_trip(tmp_path) -> None:
     path = tmp_path / "plan"
     path.write_text("; a comment\n" + plan_to_text(["(a b)", " (c d) "]) + "\n; cost = 2 (unit cost)\n")
     assert read_plan_file(path) == ["(a b)", "(c d)"]
+
+
+@needs_val
+def test_val_defects_are_caught_before_or_after_val() -> None:
+    from genplan.val import run_val
+
+    problem = heavy_problem("h", 3)
+    domain_text, problem_text = problem.domain.to_pddl(), problem.to_pddl()
+    crashed = run_val(domain_text, problem_text, ["(pack-first o0)", "(stack o0)"])  # VAL segfaults here
+    assert not crashed.ok and not crashed.valid
+    unknown = run_val(domain_text, problem_text, ["(jump o0)"])  # "Bad operator in plan!"
+    assert not unknown.valid
+    for plan in (["(pack-first o0)", "(stack o0)"], ["(jump o0)"], ["pack-first o0"], ["(pack-first o0 o1)"]):
+        assert check_plan(problem, plan).kind is FailureKind.PLAN_SYNTAX
