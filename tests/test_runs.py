@@ -91,3 +91,21 @@ def test_save_copies_the_run(tmp_path: Path) -> None:
     destination = save_run(report.folder, tmp_path / "synthesized" / "heavy" / "main-seed0")
     for name in ("conversation.jsonl", "program.py", "growing_program.py", "results.json", "metadata.json"):
         assert (destination / name).read_bytes() == (report.folder / name).read_bytes()
+
+
+def test_a_user_folder_in_the_ipc_layout_loads(tmp_path: Path) -> None:
+    import shutil
+
+    from genplan.generate import write_problems
+    from genplan.runs import load_domain_problems
+
+    folder = tmp_path / "my-heavy"
+    (folder / "training").mkdir(parents=True)
+    shutil.copy(builtin_domain_file("heavy"), folder / "domain.pddl")
+    write_problems("heavy", "train", 0, folder / "training" / "easy", n=4)
+    for level in ("easy", "hard"):
+        write_problems("heavy", "train", 1, folder / "testing" / level, n=2)
+    problems = load_domain_problems(str(folder), 0, None, tmp_path / "work")
+    assert problems.name == "my-heavy" and len(problems.training) == 4 and len(problems.evaluation) == 4
+    sizes = [len(p.init) for p in problems.training]
+    assert sizes == sorted(sizes)
