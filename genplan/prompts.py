@@ -10,6 +10,9 @@ Departures from the paper's code, each fixing a defect its authors' logs show
   object satisfies, e.g. ``ball``/``room``/``gripper``), not all in one group;
 * feedback shows the problem that failed: in full when it is small, else abbreviated with
   every atom that mentions an object of the failing action kept.
+* the implementation prompt ends with one sentence on the sandbox (which standard modules may
+  be imported, no file access), so a correct program is not lost to an import the sandbox
+  refuses; it says nothing about any domain.
 """
 
 from __future__ import annotations
