@@ -42,6 +42,8 @@ class GridSpec:
         n_eval: evaluation problems per run; eval_timeout / train_timeout: seconds per problem.
         feedback_rounds: debugging rounds at most.
         per_step: also evaluate the program after each debugging step (Figure 4).
+        size_check: end the training check with one evaluation-sized problem (``--no-size-check``
+            in ``genplan synthesize`` turns it off to match the paper exactly).
         jobs: runs in parallel (processes).
     """
 
@@ -57,6 +59,7 @@ class GridSpec:
     train_timeout: float = 30.0
     feedback_rounds: int = 4
     per_step: bool = False
+    size_check: bool = True
     jobs: int = 1
     workers_per_run: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
@@ -107,7 +110,9 @@ def _default_model(spec: GridSpec) -> LanguageModel:
 def run_one(spec: GridSpec, key: RunKey, model: LanguageModel | None = None) -> dict[str, Any]:
     """Run one grid cell (synthesis and evaluation); return its ``runs.jsonl`` record."""
     folder = run_folder_for(spec, key)
-    problems = load_domain_problems(key.domain, key.seed, spec.n_eval, spec.runs_dir)
+    problems = load_domain_problems(
+        key.domain, key.seed, spec.n_eval, spec.runs_dir, size_check=spec.size_check
+    )
     settings = SynthesisSettings(
         variant=Variant.from_name(key.approach),
         max_feedback_rounds=spec.feedback_rounds,

@@ -18,7 +18,10 @@ from types import ModuleType
 from genplan.errors import ConfigurationError
 from genplan.paths import builtin_domain_names, data_folder
 
-SPLITS = ("train", "eval")
+SPLITS = ("train", "eval", "check")
+"""``check``: one evaluation-sized problem, drawn apart from the evaluation problems, that the
+training check runs last, so a correct but slow program (heavy's O(n^4) sort, which passes
+3-10 items and times out on 100-250) is caught during debugging (shared/domains.md)."""
 
 
 @dataclass(frozen=True)
@@ -66,9 +69,9 @@ def generate_problems(
 
     Args:
         domain: a built-in domain name.
-        split: ``"train"`` or ``"eval"``.
+        split: ``"train"``, ``"eval"`` or ``"check"`` (see :data:`SPLITS`).
         seed: the seed; the same seed gives identical problems.
-        n: how many; ``None`` for the paper's count (10 training, delivery 5; 30 evaluation).
+        n: how many; ``None`` for the paper's count (10 training, delivery 5; 30 evaluation; 1 check).
         scale: size multiplier for evaluation problems (runtime-versus-size studies, Figure 3);
             each generator documents which dimensions it multiplies.
 
@@ -80,12 +83,17 @@ def generate_problems(
     if scale < 1:
         raise ConfigurationError(f"scale must be at least 1, got {scale}")
     generator = load_generator(domain)
-    count = n if n is not None else (generator.TRAIN_COUNT if split == "train" else generator.EVAL_COUNT)
+    count = (
+        n
+        if n is not None
+        else {"train": generator.TRAIN_COUNT, "eval": generator.EVAL_COUNT, "check": 1}[split]
+    )
     prefix = split if scale == 1 else f"{split}-x{scale}"
     texts = []
     for index in range(count):
         rng = random.Random(f"{domain}/{split}/{seed}/{index}/{scale}")
-        texts.append(generator.generate_problem(rng, split, f"{domain}-{prefix}-{index:02d}", scale))
+        size = "eval" if split == "check" else split
+        texts.append(generator.generate_problem(rng, size, f"{domain}-{prefix}-{index:02d}", scale))
     if split == "train":
         order = sorted(range(count), key=lambda i: (_size(texts[i]), i))
         texts = [

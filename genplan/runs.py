@@ -50,12 +50,14 @@ class DomainProblems:
         evaluation_sources: evaluation problems, loaded or as files; files are parsed on first
             use of :attr:`evaluation` (heavy's take about a second each, so the first prompt
             does not wait for them).
+        size_check: whether ``training`` ends with an evaluation-sized check problem.
     """
 
     name: str
     domain: Domain
     training: tuple[Problem, ...]
     evaluation_sources: tuple[Problem | Path, ...]
+    size_check: bool = False
 
     @functools.cached_property
     def evaluation(self) -> tuple[Problem, ...]:
@@ -65,11 +67,15 @@ class DomainProblems:
         )
 
 
-def load_domain_problems(domain: str, seed: int, n_eval: int | None, work_folder: Path) -> DomainProblems:
+def load_domain_problems(
+    domain: str, seed: int, n_eval: int | None, work_folder: Path, *, size_check: bool = False
+) -> DomainProblems:
     """Problems for a built-in domain name (generated for ``seed``) or a user folder.
 
     Built-in problems are written under ``work_folder/problems/<domain>/seed<S>/`` so they can
-    be inspected; the same seed always gives the same files.
+    be inspected; the same seed always gives the same files. With ``size_check`` a built-in
+    domain's training problems end with one evaluation-sized ``check`` problem (see
+    :data:`genplan.generate.SPLITS`); it is never shown in a prompt unless it fails.
 
     Raises:
         ConfigurationError: an unknown name that is not a folder either.
@@ -81,6 +87,7 @@ def load_domain_problems(domain: str, seed: int, n_eval: int | None, work_folder
         domain_file = builtin_domain_file(domain)
         base = work_folder / "problems" / domain / f"seed{seed}"
         training_files = write_problems(domain, "train", seed, base / "train")
+        check_files = write_problems(domain, "check", seed, base / "check") if size_check else []
         evaluation_files = write_problems(domain, "eval", seed, base / "eval", n=n_eval)
         name = domain
     else:
@@ -95,6 +102,7 @@ def load_domain_problems(domain: str, seed: int, n_eval: int | None, work_folder
         problem_set = discover_problem_set(folder)
         domain_file = problem_set.domain_file
         training_files = list(problem_set.training)
+        check_files = []
         evaluation_files = list(problem_set.evaluation)[: n_eval or None]
         name = folder.resolve().name
     parsed = load_domain(domain_file)
@@ -104,8 +112,8 @@ def load_domain_problems(domain: str, seed: int, n_eval: int | None, work_folder
             (load_problem(path, parsed) for path in training_files),
             key=lambda p: (len(p.object_types), len(p.init)),
         )
-    )
-    return DomainProblems(name, parsed, training, tuple(evaluation_files))
+    ) + tuple(load_problem(path, parsed) for path in check_files)
+    return DomainProblems(name, parsed, training, tuple(evaluation_files), bool(check_files))
 
 
 def run_folder(runs_dir: Path, domain_name: str, variant_name: str, seed: int) -> Path:
@@ -239,6 +247,7 @@ def run_synthesis(
         if synthesis.solved_training
         else f"failed ({synthesis.rounds[-1].failure.value if synthesis.rounds[-1].failure else 'unknown'})",
         "training_problems": len(training),
+        "size_check": problems.size_check,
         "training_problems_used": synthesis.training_problems_used,
         "evaluation_problems": summary.total,
         "fraction_solved": summary.fraction_solved,

@@ -60,6 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--per-step", action="store_true", help="evaluate after every debugging step (Figure 4)"
     )
+    parser.add_argument(
+        "--no-size-check", action="store_true", help="train on the training problems only, as the paper"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="runs in parallel")
     parser.add_argument("--runs-dir", type=Path, default=Path("runs"))
     parser.add_argument("--results", type=Path, default=Path("results"))
@@ -116,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         eval_timeout=args.timeout,
         train_timeout=args.timeout,
         per_step=args.per_step,
+        size_check=not args.no_size_check,
         jobs=args.jobs,
     )
     cells = grid(spec)

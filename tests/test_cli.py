@@ -39,7 +39,7 @@ def _genplan(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 def recorded_heavy_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A heavy run recorded with the fake model (one exception round, then a correct program)."""
     work = tmp_path_factory.mktemp("recorded")
-    problems = load_domain_problems("heavy", 0, 3, work)
+    problems = load_domain_problems("heavy", 0, 3, work, size_check=True)
     model = FakeLanguageModel(["Packing.", "Heaviest first.", fenced(RAISES), fenced(CORRECT)])
     report = run_synthesis(
         problems,

@@ -109,3 +109,34 @@ def test_a_user_folder_in_the_ipc_layout_loads(tmp_path: Path) -> None:
     assert problems.name == "my-heavy" and len(problems.training) == 4 and len(problems.evaluation) == 4
     sizes = [len(p.init) for p in problems.training]
     assert sizes == sorted(sizes)
+
+
+def test_size_check_ends_training_with_one_evaluation_sized_problem(tmp_path: Path) -> None:
+    from genplan.runs import load_domain_problems
+
+    plain = load_domain_problems("heavy", 0, 1, tmp_path)
+    checked = load_domain_problems("heavy", 0, 1, tmp_path, size_check=True)
+    assert checked.training[:-1] == plain.training and checked.size_check and not plain.size_check
+    assert checked.training[-1].name == "heavy-check-00" and len(checked.training[-1].object_types) >= 100
+    assert checked.training[-1].init != checked.evaluation[0].init
+
+
+def test_a_slow_program_is_caught_by_the_size_check(tmp_path: Path) -> None:
+    from genplan.runs import load_domain_problems
+    from genplan.synthesize import check_training
+
+    slow = (
+        "def get_plan(objects, init, goal):\n"
+        "    items = sorted(objects)\n"
+        "    heavier = [a[1:] for a in init if a[0] == 'heavier']\n"
+        "    for _ in range(len(items)):\n"
+        "        for i in range(len(items) - 1):\n"
+        "            if (items[i + 1], items[i]) in heavier:\n"  # list membership: O(n^4) overall
+        "                items[i], items[i + 1] = items[i + 1], items[i]\n"
+        "    return ['(pack-first %s)' % items[0]] + ['(stack %s %s)' % p for p in zip(items, items[1:])]\n"
+    )
+    problems = load_domain_problems("heavy", 0, 1, tmp_path, size_check=True)
+    passed, check, problem = check_training(slow, problems.training, timeout=3.0)
+    assert passed == len(problems.training) - 1
+    assert problem is not None and problem.name == "heavy-check-00"
+    assert check is not None and check.failure is not None and check.failure.value == "timeout"

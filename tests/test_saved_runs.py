@@ -28,6 +28,8 @@ def test_saved_conversation_replays_to_the_saved_program(saved: Path, tmp_path: 
     metadata = json.loads((saved / "metadata.json").read_text())
     flags = {"no-cot": "--no-cot", "no-debug": "--no-debug", "no-names": "--no-names"}
     variant_flags = [flags[part] for part in metadata["variant"].split("+") if part in flags]
+    if not metadata.get("size_check", False):
+        variant_flags.append("--no-size-check")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "GENPLAN"))}
     env["PYTHONHASHSEED"] = "0"
     result = subprocess.run(

@@ -73,6 +73,12 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "--no-debug", action="store_true", help="ablation: use the first program, no feedback"
     )
     parser.add_argument("--no-names", action="store_true", help="ablation: obfuscate every name")
+    parser.add_argument(
+        "--no-size-check",
+        action="store_true",
+        help="train on the training problems only, as the paper did (default: also check one evaluation-sized "
+        "problem last, which catches correct but slow programs)",
+    )
     parser.add_argument("--feedback-rounds", type=int, default=4, help="feedback rounds at most (default 4)")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per training run (default 30)")
     parser.add_argument("--n", type=int, default=30, help="evaluation problems (default 30)")
@@ -136,7 +142,9 @@ def run(args: argparse.Namespace) -> int:
     runs_dir: Path = args.runs_dir
     domain_name = args.domain if args.domain in builtin_domain_names() else Path(args.domain).resolve().name
     spec, note = choose_backend(args, domain_name, variant)  # before the problems: fail fast
-    problems = load_domain_problems(args.domain, args.seed, args.n, runs_dir)
+    problems = load_domain_problems(
+        args.domain, args.seed, args.n, runs_dir, size_check=not args.no_size_check
+    )
     if note:
         print(note)
     model_name = args.model or _saved_model_name(spec) or "gpt-4o"
