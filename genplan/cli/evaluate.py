@@ -14,6 +14,7 @@ from genplan.runs import load_domain_problems
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the ``evaluate`` subcommand and its flags to ``subparsers``; return its parser."""
     parser = subparsers.add_parser(
         "evaluate",
         help="evaluate a program on a domain's evaluation problems",
@@ -34,6 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Carry out ``genplan evaluate``; return the exit code (errors surface as GenplanError)."""
     problems = load_domain_problems(args.domain, args.seed, args.n, args.work_dir)
     program = args.program.read_text()
     with tqdm(

@@ -11,6 +11,7 @@ from genplan.paths import builtin_domain_names
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the ``generate`` subcommand and its flags to ``subparsers``; return its parser."""
     parser = subparsers.add_parser(
         "generate",
         help="generate seeded problems of a built-in domain",
@@ -30,6 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Carry out ``genplan generate``; return the exit code (errors surface as GenplanError)."""
     try:
         scales = [int(s) for s in str(args.scale).split(",") if s.strip()]
     except ValueError as error:

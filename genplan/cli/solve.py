@@ -10,6 +10,7 @@ from genplan.solver import load_solver
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the ``solve`` subcommand and its flags to ``subparsers``; return its parser."""
     parser = subparsers.add_parser(
         "solve",
         help="solve a problem with a saved synthesized program",
@@ -32,6 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Carry out ``genplan solve``; return the exit code (errors surface as GenplanError)."""
     solver = load_solver(args.domain, program=args.program, sandboxed=args.sandboxed, timeout=args.timeout)
     plan = solver(args.problem)
     text = "".join(f"{action.strip()}\n" for action in plan) + f"; cost = {len(plan)} (unit cost)\n"

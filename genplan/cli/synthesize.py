@@ -58,6 +58,7 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the ``synthesize`` subcommand and its flags to ``subparsers``; return its parser."""
     parser = subparsers.add_parser(
         "synthesize",
         help="synthesize a generalized plan (get_plan) for a domain and evaluate it",
@@ -138,6 +139,7 @@ def _print_round(training_round: TrainingRound) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Carry out ``genplan synthesize``; return the exit code (errors surface as GenplanError)."""
     variant = Variant(chain_of_thought=not args.no_cot, debugging=not args.no_debug, names=not args.no_names)
     runs_dir: Path = args.runs_dir
     domain_name = args.domain if args.domain in builtin_domain_names() else Path(args.domain).resolve().name

@@ -11,6 +11,7 @@ from genplan.validate import CHECKERS, check_plan, read_plan_file
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the ``validate`` subcommand and its flags to ``subparsers``; return its parser."""
     parser = subparsers.add_parser(
         "validate",
         help="check a plan: syntax, then VAL (or the built-in simulator)",
@@ -26,6 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Carry out ``genplan validate``; return the exit code (errors surface as GenplanError)."""
     problem = load_problem(args.problem, load_domain(args.domain))
     plan = read_plan_file(args.plan)
     verdict = check_plan(problem, plan, checker=args.checker)

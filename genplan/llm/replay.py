@@ -30,6 +30,11 @@ class ReplayModel:
         self._answers = {exchange.messages: exchange for exchange in self.exchanges}
 
     def complete(self, messages: Sequence[Message]) -> Completion:
+        """The recorded answer to exactly ``messages``.
+
+        Raises:
+            LLMError: no recorded exchange has these messages (names the first difference).
+        """
         key = tuple(messages)
         exchange = self._answers.get(key)
         if exchange is not None:
