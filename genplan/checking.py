@@ -85,6 +85,10 @@ def check_program(program: str, problem: Problem, *, timeout: float = 30.0) -> P
     outcome = run_program(program, problem.objects, problem.init, problem.goal, timeout=timeout)
     if outcome.status in _STATUS_KIND:
         return ProblemCheck(problem.name, _STATUS_KIND[outcome.status], outcome, None)
-    output = outcome.plan if outcome.status is RunStatus.SUCCESS else outcome.output
-    verdict = check_plan(problem, output)
+    if outcome.status is RunStatus.BAD_OUTPUT:
+        # The child already judged the shape (only a repr of the output came back).
+        reason = outcome.reason or "the plan must be a list of strings"
+        verdict = PlanVerdict(False, FailureKind.PLAN_SYNTAX, reason, None, "syntax")
+        return ProblemCheck(problem.name, FailureKind.PLAN_SYNTAX, outcome, verdict)
+    verdict = check_plan(problem, outcome.plan)
     return ProblemCheck(problem.name, None if verdict.valid else verdict.kind, outcome, verdict)

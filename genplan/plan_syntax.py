@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from genplan.domain import Atom
+from genplan.plan_shape import output_shape_error, output_shape_step
 from genplan.problem import Problem
 
 
@@ -59,18 +60,13 @@ def check_syntax(plan: object, problem: Problem) -> SyntaxResult:
     Returns:
         A :class:`SyntaxResult`; never raises for bad output.
     """
-    if not isinstance(plan, (list, tuple)):
-        return SyntaxResult(False, (), f"the plan must be a list of strings, got {type(plan).__name__}", None)
+    shape = output_shape_error(plan)
+    if shape is not None:
+        return SyntaxResult(False, (), shape, output_shape_step(plan))
+    assert isinstance(plan, (list, tuple))
     domain = problem.domain
     actions: list[Atom] = []
     for step, item in enumerate(plan):
-        if not isinstance(item, str):
-            return SyntaxResult(
-                False,
-                (),
-                f"the plan must be a list of strings, but the item at step {step} is {item!r}",
-                step,
-            )
         shown = item.strip()
         action = parse_action(item)
         if action is None:

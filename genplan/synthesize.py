@@ -126,11 +126,6 @@ def feedback_for(check: ProblemCheck, problem: Problem) -> str:
     return prompts.semantics_feedback(task, outcome.plan or [], verdict.message)
 
 
-def _short_repr(value: object, limit: int = 2000) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + " ..."
-
-
 def check_training(
     program: str, problems: Sequence[Problem], timeout: float
 ) -> tuple[int, ProblemCheck | None, Problem | None]:

@@ -143,3 +143,12 @@ def test_the_fake_model_running_out_is_an_error() -> None:
 
     with pytest.raises(LLMError):
         run([*COT_OPENING])
+
+
+def test_output_that_is_not_a_list_of_strings_gets_syntax_feedback() -> None:
+    wrong = "def get_plan(objects, init, goal):\n    return {'plan': sorted(objects)}\n"
+    model, result = run([*COT_OPENING, fenced(wrong), fenced(CORRECT)])
+    assert result.rounds[0].failure is FailureKind.PLAN_SYNTAX
+    feedback = sent_feedback(model, 3)
+    assert "The code returned this plan:\n{'plan': ['o0', 'o1', 'o2']}" in feedback
+    assert "However, the plan must be a list of strings, got dict. NOTE: the valid operators are:" in feedback

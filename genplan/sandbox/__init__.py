@@ -6,7 +6,7 @@ the child process and its limits, and :mod:`genplan.sandbox.trusted` for in-proc
 
 from genplan.sandbox.outcome import RunOutcome, RunStatus
 from genplan.sandbox.policy import ALLOWED_MODULES, PolicyViolation, compile_program
-from genplan.sandbox.runner import Limits, output_shape_error, run_program
+from genplan.sandbox.runner import Limits, run_program
 from genplan.sandbox.trusted import load_trusted
 
 __all__ = [
@@ -17,6 +17,5 @@ __all__ = [
     "RunStatus",
     "compile_program",
     "load_trusted",
-    "output_shape_error",
     "run_program",
 ]

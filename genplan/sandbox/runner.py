@@ -28,6 +28,7 @@ from typing import Any
 
 import multiprocess
 
+from genplan.plan_shape import capped_repr, output_shape_error
 from genplan.sandbox.outcome import RunOutcome, RunStatus
 from genplan.sandbox.policy import PolicyViolation, compile_program, new_program_module
 from genplan.sandbox.tracebacks import format_exception
@@ -80,24 +81,6 @@ class _CappedWriter:
 
     def getvalue(self) -> str:
         return "".join(self.parts)
-
-
-def output_shape_error(value: object) -> str | None:
-    """Why ``value`` is not a plan (a list of strings), in the plan syntax check's words; ``None`` if it is."""
-    if not isinstance(value, (list, tuple)):
-        return f"the plan must be a list of strings, got {type(value).__name__}"
-    for step, item in enumerate(value):
-        if not isinstance(item, str):
-            return f"the plan must be a list of strings, but the item at step {step} is {_capped_repr(item, 200)}"
-    return None
-
-
-def _capped_repr(value: object, cap: int = 4000) -> str:
-    try:
-        text = repr(value)
-    except Exception as error:  # a program's broken __repr__
-        text = f"<unprintable {type(value).__name__}: {type(error).__name__}>"
-    return text if len(text) <= cap else text[:cap] + " ..."
 
 
 def _apply_limits(limits: Limits, timeout: float) -> None:
@@ -160,7 +143,7 @@ def _child(
                 message = {
                     "status": RunStatus.BAD_OUTPUT,
                     "reason": problem,
-                    "output": _capped_repr(value),
+                    "output": capped_repr(value),
                     "seconds": seconds,
                 }
     except KeyboardInterrupt as error:
