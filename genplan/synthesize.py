@@ -119,9 +119,7 @@ def feedback_for(check: ProblemCheck, problem: Problem) -> str:
         return prompts.crash_feedback(task, outcome.reason or "the process died")
     assert verdict is not None
     if check.failure is FailureKind.PLAN_SYNTAX:
-        shown = (
-            prompts.plan_display(outcome.plan) if outcome.plan is not None else _short_repr(outcome.output)
-        )
+        shown = prompts.plan_display(outcome.plan) if outcome.plan is not None else (outcome.output or "")
         return prompts.syntax_feedback(task, shown, verdict.message, problem.domain.valid_operators_text())
     return prompts.semantics_feedback(task, outcome.plan or [], verdict.message)
 
