@@ -112,6 +112,8 @@ def load_solver(
     Raises:
         ConfigurationError: no saved program for the domain, or a domain file without ``program``.
         PddlError: a malformed domain file.
+        SyntaxError, PolicyViolation: the program does not compile under the sandbox policy
+            (in-process mode compiles it at once; sandboxed mode reports it per call instead).
     """
     domain_path = Path(domain)
     if domain_path.suffix == ".pddl" or domain_path.is_file():
