@@ -178,3 +178,24 @@ def test_solve_and_evaluate_with_a_program_file(
     data = json.loads(results.read_text())
     assert data["summary"]["fraction_solved"] == 1.0 and len(data["problems"]) == 4
     assert all(p["status"] == "solved" and p["plan_length"] >= 100 for p in data["problems"])
+
+
+def test_files_backend_timeout_is_settable_and_the_prompt_stays(tmp_path: Path) -> None:
+    result = _genplan(
+        "synthesize",
+        "--domain",
+        "heavy",
+        "--n",
+        "1",
+        "--llm",
+        f"files:{tmp_path / 'prompts'}",
+        "--files-timeout",
+        "1",
+        "--runs-dir",
+        str(tmp_path / "runs"),
+        cwd=tmp_path,
+    )
+    assert result.returncode == 2 and "no answer in" in result.stderr
+    prompt = (tmp_path / "prompts" / "0001.prompt.md").read_text()
+    assert prompt.startswith("## user\n\nDomain:\n(define (domain heavy-pack)")
+    assert prompt.rstrip().endswith("Write a short summary of this domain in words.")
