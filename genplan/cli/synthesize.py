@@ -53,6 +53,12 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--max-tokens", type=int, default=None)
     group.add_argument("--request-timeout", type=float, default=600.0, help="seconds per model request")
     group.add_argument(
+        "--files-timeout",
+        type=float,
+        default=86_400.0,
+        help="seconds to wait for each answer with --llm files:DIR",
+    )
+    group.add_argument(
         "--cache-dir", type=Path, default=None, help="model answer cache (default RUNS_DIR/cache)"
     )
 
@@ -157,7 +163,13 @@ def run(args: argparse.Namespace) -> int:
         max_tokens=args.max_tokens,
         request_timeout=args.request_timeout,
     )
-    model = make_model(spec, sampling, base_url=args.base_url, cache_dir=args.cache_dir or runs_dir / "cache")
+    model = make_model(
+        spec,
+        sampling,
+        base_url=args.base_url,
+        cache_dir=args.cache_dir or runs_dir / "cache",
+        files_timeout=args.files_timeout,
+    )
     settings = SynthesisSettings(
         variant=variant, max_feedback_rounds=args.feedback_rounds, timeout=args.timeout
     )
