@@ -139,26 +139,33 @@ def check_training(
     return len(problems), None, None
 
 
+def _add_count(total: int | None, count: int | None) -> int | None:
+    """``total + count``, where an unknown count (None) makes the total unknown."""
+    return None if total is None or count is None else total + count
+
+
 class Conversation:
     """The growing message list of one run; every exchange goes through ``model``.
 
     ``on_exchange(messages, completion)`` is called after each answer (for recording).
+    ``prompt_tokens`` and ``completion_tokens`` are totals over all answers, or None once any
+    answer came without a count (the ``files`` and ``manual`` backends report none).
     """
 
     def __init__(self, model: LanguageModel, on_exchange: Callable[[list[Message], Any], None] | None = None):
         self.model = model
         self.messages: list[Message] = []
         self.on_exchange = on_exchange
-        self.prompt_tokens = 0
-        self.completion_tokens = 0
+        self.prompt_tokens: int | None = 0
+        self.completion_tokens: int | None = 0
 
     def ask(self, text: str) -> str:
         """Send ``text`` as the next user message; return the assistant's answer."""
         self.messages.append(Message("user", text))
         completion = self.model.complete(list(self.messages))
         self.messages.append(Message("assistant", completion.text))
-        self.prompt_tokens += completion.usage.prompt_tokens or 0
-        self.completion_tokens += completion.usage.completion_tokens or 0
+        self.prompt_tokens = _add_count(self.prompt_tokens, completion.usage.prompt_tokens)
+        self.completion_tokens = _add_count(self.completion_tokens, completion.usage.completion_tokens)
         if self.on_exchange is not None:
             self.on_exchange(list(self.messages[:-1]), completion)
         return completion.text

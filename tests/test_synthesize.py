@@ -152,3 +152,28 @@ def test_output_that_is_not_a_list_of_strings_gets_syntax_feedback() -> None:
     feedback = sent_feedback(model, 3)
     assert "The code returned this plan:\n{'plan': ['o0', 'o1', 'o2']}" in feedback
     assert "However, the plan must be a list of strings, got dict. NOTE: the valid operators are:" in feedback
+
+
+class _CountlessModel:
+    """A model that, like the files backend, answers without token counts."""
+
+    name = "countless"
+
+    def complete(self, messages):
+        from genplan.llm.base import Completion, Usage
+
+        return Completion("answer", Usage(None, None), "countless")
+
+
+def test_token_totals_are_unknown_once_an_answer_has_no_counts() -> None:
+    from genplan.synthesize import Conversation
+
+    counted = Conversation(FakeLanguageModel(["one two", "three"]))
+    counted.ask("a b c")
+    counted.ask("d")
+    assert counted.prompt_tokens is not None and counted.prompt_tokens > 0
+    assert counted.completion_tokens == 3
+
+    countless = Conversation(_CountlessModel())
+    countless.ask("a b c")
+    assert countless.prompt_tokens is None and countless.completion_tokens is None

@@ -215,7 +215,10 @@ def run(args: argparse.Namespace) -> int:
         f"Evaluation: {report.summary.solved}/{report.summary.total} solved "
         f"(fraction {report.summary.fraction_solved:.2f}); median runtime {median}; statuses {meta['statuses']}"
     )
-    print(f"Tokens: {meta['prompt_tokens']} prompt, {meta['completion_tokens']} completion")
+    if meta["prompt_tokens"] is None or meta["completion_tokens"] is None:
+        print("Tokens: not reported (the answers came without token counts)")
+    else:
+        print(f"Tokens: {meta['prompt_tokens']} prompt, {meta['completion_tokens']} completion")
     print(f"Run folder: {report.folder}")
     if args.save:
         destination = save_run(report.folder, saved_run_folder(problems.name, variant.name, args.seed))
