@@ -1,4 +1,4 @@
-"""Run an experiment grid (domains x seeds x approaches) and collect JSON Lines results.
+r"""Run an experiment grid (domains x seeds x approaches) and collect JSON Lines results.
 
 Examples::
 
