@@ -3,7 +3,7 @@
 Inputs (JSON Lines from :mod:`genplan.experiments`): ``runs.jsonl``, and for Figure 3
 ``figure3.jsonl``. Outputs: ``table1.md`` (fraction solved, mean over seeds), ``table2.md``
 (feedback kinds), ``table3.md`` (fraction solved, max over seeds), ``figure3.png`` (runtime
-against size, log-log, beside LAMA-first), ``figure4.png`` (fraction solved against debugging
+against size, log-log, beside LAMA-first) with its numbers and speed-ups in ``figure3.md``, ``figure4.png`` (fraction solved against debugging
 steps), ``figure5.png`` (training problems used).
 """
 
@@ -84,34 +84,93 @@ def _figure(path: Path, draw: Callable[[Any], None]) -> Path:
     return path
 
 
+def figure3_table(records: list[dict[str, Any]]) -> str:
+    """Figure 3's numbers: per domain and scale, median objects, each approach's median seconds and
+    problems solved, and the program's speed-up over LAMA-first.
+
+    A time-out counts as the full budget (as in the paper), so where LAMA-first timed out on
+    any problem of a size the speed-up is a lower bound, shown with ">=".
+    """
+    groups: dict[tuple[str, int, str], list[dict[str, Any]]] = defaultdict(list)
+    for record in records:
+        groups[(record["domain"], record["scale"], record["approach"])].append(record)
+    rows = []
+    for domain, scale in sorted({(d, s) for d, s, _ in groups}):
+        program = groups.get((domain, scale, "program"), [])
+        lama = groups.get((domain, scale, "lama-first"), [])
+        members = program or lama
+        row = [domain, f"{scale}x", f"{statistics.median(r['objects'] for r in members):.0f}"]
+        for rows_of in (program, lama):
+            if rows_of:
+                seconds = statistics.median(r["seconds"] for r in rows_of)
+                solved = sum(bool(r["solved"]) for r in rows_of)
+                row += [f"{seconds:.4g}", f"{solved}/{len(rows_of)}"]
+            else:
+                row += ["-", "-"]
+        if program and lama:
+            ratio = statistics.median(r["seconds"] for r in lama) / max(
+                statistics.median(r["seconds"] for r in program), 1e-9
+            )
+            bound = ">=" if any(not r["solved"] for r in lama) else ""
+            row.append(f"{bound}{ratio:,.0f}x")
+        else:
+            row.append("-")
+        rows.append(row)
+    header = [
+        "domain",
+        "scale",
+        "objects (median)",
+        "program s (median)",
+        "program solved",
+        "LAMA-first s (median)",
+        "LAMA-first solved",
+        "speed-up",
+    ]
+    return _markdown(header, rows)
+
+
 def figure3(records: list[dict[str, Any]], path: Path) -> Path:
-    """Median runtime against problem size (objects), per domain, program and LAMA-first, log-log."""
+    """Median runtime against problem size (objects), one log-log panel per domain: the program
+    beside LAMA-first, with the time budget dashed (a time-out counts as the full budget)."""
+    import math
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import NullFormatter
+
     from genplan.experiments import median_by_size
 
     medians = median_by_size(records)
-
-    def draw(axes: Any) -> None:
-        series: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
-        for (domain, approach, _), point in medians.items():
-            series[(domain, approach)].append(point)
-        for (domain, approach), points in sorted(series.items()):
-            points.sort()
-            style = "-o" if approach == "program" else "--s"
-            axes.plot(
-                [p[0] for p in points],
-                [max(p[1], 1e-5) for p in points],
-                style,
-                label=f"{domain} ({approach})",
-            )
+    domains = sorted({domain for domain, _, _ in medians})
+    budget = max((r["seconds"] for r in records if not r["solved"]), default=None)
+    columns = min(4, max(1, len(domains)))
+    rows = max(1, math.ceil(len(domains) / columns))
+    figure, grid = plt.subplots(rows, columns, figsize=(3.2 * columns, 2.8 * rows), squeeze=False)
+    for index, axes in enumerate(grid.flat):
+        if index >= len(domains):
+            axes.set_visible(False)
+            continue
+        domain = domains[index]
+        for approach, style in (("program", "-o"), ("lama-first", "--s")):
+            points = sorted(point for (d, a, _), point in medians.items() if d == domain and a == approach)
+            if points:
+                axes.plot([p[0] for p in points], [max(p[1], 1e-5) for p in points], style, label=approach)
+        if budget is not None:
+            axes.axhline(budget, color="grey", linestyle=":", linewidth=1)
         axes.set_xscale("log")
         axes.set_yscale("log")
-        axes.set_xlabel("objects in the problem")
-        axes.set_ylabel("median wall-clock seconds")
-        axes.set_title("Runtime against problem size")
-        if series:
-            axes.legend(fontsize=7)
-
-    return _figure(path, draw)
+        axes.xaxis.set_minor_formatter(NullFormatter())
+        axes.set_title(domain)
+        axes.set_xlabel("objects")
+        axes.set_ylabel("median seconds")
+        axes.legend(fontsize=7)
+    figure.suptitle("Runtime against problem size")
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)
+    return path
 
 
 def figure4(runs: list[dict[str, Any]], path: Path) -> Path:
@@ -179,5 +238,9 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
         written.append(figure5(runs, out_dir / "figure5.png"))
     runtime = read_jsonl(results_dir / "figure3.jsonl")
     if runtime:
+        (out_dir / "figure3.md").write_text(
+            "# Figure 3: runtime against problem size, program and LAMA-first\n\n" + figure3_table(runtime)
+        )
+        written.append(out_dir / "figure3.md")
         written.append(figure3(runtime, out_dir / "figure3.png"))
     return written

@@ -20,7 +20,7 @@ from genplan.experiments import (
     run_grid,
 )
 from genplan.llm import FakeLanguageModel
-from genplan.reports import feedback_table, fraction_table, make_reports
+from genplan.reports import feedback_table, figure3_table, fraction_table, make_reports
 from genplan.validate import check_plan
 
 EMPTY = "def get_plan(objects, init, goal):\n    return []\n"
@@ -119,7 +119,32 @@ def test_figure3_measurements(tmp_path: Path) -> None:
     assert program[1]["objects"] > program[0]["objects"]
     (tmp_path / "results").mkdir()
     (tmp_path / "results" / "figure3.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
-    assert (tmp_path / "out" / "figure3.png") in make_reports(tmp_path / "results", tmp_path / "out")
+    written = make_reports(tmp_path / "results", tmp_path / "out")
+    assert {tmp_path / "out" / "figure3.png", tmp_path / "out" / "figure3.md"} <= set(written)
+
+
+def test_figure3_table_gives_speed_ups_and_marks_time_outs_as_lower_bounds() -> None:
+    def record(scale: int, approach: str, seconds: float, solved: bool) -> dict:
+        return {
+            "domain": "d",
+            "scale": scale,
+            "problem": "p",
+            "objects": 10 * scale,
+            "approach": approach,
+            "seconds": seconds,
+            "solved": solved,
+        }
+
+    table = figure3_table(
+        [
+            record(1, "program", 0.01, True),
+            record(1, "lama-first", 2.0, True),
+            record(8, "program", 0.5, True),
+            record(8, "lama-first", 30.0, False),
+        ]
+    )
+    assert "| d | 1x | 10 | 0.01 | 1/1 | 2 | 1/1 | 200x |" in table
+    assert "| d | 8x | 80 | 0.5 | 1/1 | 30 | 0/1 | >=60x |" in table
 
 
 def test_random_walk_baseline() -> None:
