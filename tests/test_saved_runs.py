@@ -75,3 +75,14 @@ def test_saved_metadata_matches_its_recording(saved: Path) -> None:
     assert len(results) == metadata["evaluation_problems"]
     solved = sum(r["status"] == "solved" for r in results)
     assert solved / len(results) == pytest.approx(metadata["fraction_solved"])
+
+
+@pytest.mark.parametrize("saved", SAVED, ids=[f"{p.parent.name}/{p.name}" for p in SAVED])
+def test_readme_lists_each_saved_run_with_its_result(saved: Path) -> None:
+    metadata = json.loads((saved / "metadata.json").read_text())
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    solved = metadata["statuses"].get("solved", 0)
+    row_start = f"| {metadata['domain']} | {metadata['variant']} | {metadata['feedback_rounds_used']} |"
+    rows = [line for line in readme.splitlines() if line.startswith(row_start)]
+    assert rows, f"README's saved-runs table has no row starting {row_start!r}"
+    assert f"| {solved}/{metadata['evaluation_problems']} |" in rows[0]
