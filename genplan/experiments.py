@@ -258,7 +258,7 @@ def measure_runtime_vs_size(
 
     Each record: ``domain``, ``scale``, ``problem``, ``objects``, ``approach`` (``program`` or
     ``lama-first``), ``seconds`` (the full budget on a time-out, as the paper counts it),
-    ``solved`` (the plan was checked like any other plan).
+    ``budget_seconds`` (that budget), ``solved`` (the plan was checked like any other plan).
     """
     from genplan.baselines import lama_available, run_lama
     from genplan.checking import check_program
@@ -297,6 +297,7 @@ def measure_runtime_vs_size(
                     "objects": len(problem.object_types),
                     "approach": approach,
                     "seconds": seconds,
+                    "budget_seconds": timeout,
                     "solved": solved,
                 }
                 records.append(record)

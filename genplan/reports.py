@@ -3,8 +3,9 @@
 Inputs (JSON Lines from :mod:`genplan.experiments`): ``runs.jsonl``, and for Figure 3
 ``figure3.jsonl``. Outputs: ``table1.md`` (fraction solved, mean over seeds), ``table2.md``
 (feedback kinds), ``table3.md`` (fraction solved, max over seeds), ``figure3.png`` (runtime
-against size, log-log, beside LAMA-first) with its numbers and speed-ups in ``figure3.md``, ``figure4.png`` (fraction solved against debugging
-steps), ``figure5.png`` (training problems used).
+against size, log-log, beside LAMA-first) with its numbers and speed-ups in ``figure3.md``,
+``figure4.png`` (fraction solved against debugging steps), ``figure5.png`` (training problems
+used).
 """
 
 from __future__ import annotations
@@ -70,18 +71,27 @@ def feedback_table(runs: list[dict[str, Any]]) -> str:
     return _markdown(["feedback kind", *groups], rows)
 
 
-def _figure(path: Path, draw: Callable[[Any], None]) -> Path:
+def _pyplot() -> Any:
+    """matplotlib's pyplot on the non-interactive Agg backend."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    figure, axes = plt.subplots(figsize=(6.4, 4.2))
-    draw(axes)
+    return plt
+
+
+def _save(figure: Any, path: Path) -> Path:
     figure.tight_layout()
     figure.savefig(path, dpi=120)
-    plt.close(figure)
+    _pyplot().close(figure)
     return path
+
+
+def _figure(path: Path, draw: Callable[[Any], None]) -> Path:
+    figure, axes = _pyplot().subplots(figsize=(6.4, 4.2))
+    draw(axes)
+    return _save(figure, path)
 
 
 def figure3_table(records: list[dict[str, Any]]) -> str:
@@ -131,23 +141,20 @@ def figure3_table(records: list[dict[str, Any]]) -> str:
 
 def figure3(records: list[dict[str, Any]], path: Path) -> Path:
     """Median runtime against problem size (objects), one log-log panel per domain: the program
-    beside LAMA-first, with the time budget dashed (a time-out counts as the full budget)."""
+    beside LAMA-first, with the time budget (``budget_seconds`` of the records) as a dotted line;
+    a time-out counts as the full budget."""
     import math
 
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     from matplotlib.ticker import NullFormatter
 
     from genplan.experiments import median_by_size
 
     medians = median_by_size(records)
     domains = sorted({domain for domain, _, _ in medians})
-    budget = max((r["seconds"] for r in records if not r["solved"]), default=None)
+    budget = max((r["budget_seconds"] for r in records if "budget_seconds" in r), default=None)
     columns = min(4, max(1, len(domains)))
     rows = max(1, math.ceil(len(domains) / columns))
-    figure, grid = plt.subplots(rows, columns, figsize=(3.2 * columns, 2.8 * rows), squeeze=False)
+    figure, grid = _pyplot().subplots(rows, columns, figsize=(3.2 * columns, 2.8 * rows), squeeze=False)
     for index, axes in enumerate(grid.flat):
         if index >= len(domains):
             axes.set_visible(False)
@@ -167,10 +174,7 @@ def figure3(records: list[dict[str, Any]], path: Path) -> Path:
         axes.set_ylabel("median seconds")
         axes.legend(fontsize=7)
     figure.suptitle("Runtime against problem size")
-    figure.tight_layout()
-    figure.savefig(path, dpi=120)
-    plt.close(figure)
-    return path
+    return _save(figure, path)
 
 
 def figure4(runs: list[dict[str, Any]], path: Path) -> Path:
