@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 
 import pytest
 from fake_programs import CORRECT, RAISES, fenced, heavy_problem
 
-from genplan.baselines import lama_available, random_walk, run_lama
+from genplan.baselines import lama, lama_available, random_walk, run_lama
 from genplan.experiments import (
     GridSpec,
     RunKey,
@@ -163,3 +164,37 @@ def test_lama_first_baseline_plans_are_validated() -> None:
     assert result.plan is not None and not result.timed_out
     assert check_plan(problem, result.plan).valid
     assert run_lama(problem, timeout=0.01).timed_out
+
+
+# A stand-in for Fast Downward's driver: like the real one, it starts a process of its own (the
+# translator) that shares its output, then waits.
+_PLANNER_WITH_A_CHILD = """
+import pathlib, subprocess, sys, time
+child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+pathlib.Path({pid_file!r}).write_text(str(child.pid))
+time.sleep(120)
+"""
+
+
+def _running(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "State:\tZ" not in status
+
+
+def test_a_planner_time_out_kills_the_processes_the_planner_started(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    pid_file = tmp_path / "child.pid"
+    driver = tmp_path / "fake-downward.py"
+    driver.write_text(_PLANNER_WITH_A_CHILD.format(pid_file=str(pid_file)))
+    monkeypatch.setattr(lama, "_driver", lambda: driver)
+    result = run_lama(heavy_problem("h", 4), timeout=2)
+    assert result.timed_out and result.plan is None and result.seconds == 2
+    child = int(pid_file.read_text())
+    deadline = time.monotonic() + 10
+    while _running(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _running(child), "the planner's own child process outlived the time-out"
