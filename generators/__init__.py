@@ -1,1 +1,1 @@
-"""Seeded problem generators, one module per built-in domain (loaded by ``genplan.generate``)."""
+"""Seeded problem generators, one module per built-in domain (loaded by ``genplan.pddl.generate``)."""

@@ -14,7 +14,7 @@ import itertools
 import math
 import random
 
-from genplan.problem import problem_to_pddl
+from genplan.pddl.problem import problem_to_pddl
 
 TRAIN_COUNT = 10
 EVAL_COUNT = 30

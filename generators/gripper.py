@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from genplan.problem import problem_to_pddl
+from genplan.pddl.problem import problem_to_pddl
 
 TRAIN_COUNT = 10
 EVAL_COUNT = 30

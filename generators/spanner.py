@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from genplan.problem import problem_to_pddl
+from genplan.pddl.problem import problem_to_pddl
 
 TRAIN_COUNT = 10
 EVAL_COUNT = 30

@@ -9,6 +9,6 @@ from __future__ import annotations
 __version__ = "0.1.0"
 
 
-from genplan.solver import load_solver
+from genplan.approaches.generalized_plan.solver import load_solver
 
 __all__ = ["__version__", "load_solver"]

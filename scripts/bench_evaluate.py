@@ -13,10 +13,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from genplan.evaluate import evaluate_program, summarize
+from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
+from genplan.approaches.generalized_plan.solver import saved_programs
 from genplan.paths import builtin_domain_names
-from genplan.runs import load_domain_problems
-from genplan.solver import saved_programs
+from genplan.pddl.problem_sets import load_domain_problems
 
 
 def main() -> None:

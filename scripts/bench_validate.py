@@ -15,11 +15,11 @@ from pathlib import Path
 
 from timing import median_seconds
 
-from genplan.domain import load_domain
-from genplan.generate import generate_problems, write_problems
 from genplan.paths import builtin_domain_file
-from genplan.problem import _load_problem_cached, load_problem, parse_problem_text
-from genplan.validate import check_plan
+from genplan.pddl.domain import load_domain
+from genplan.pddl.generate import generate_problems, write_problems
+from genplan.pddl.problem import _load_problem_cached, load_problem, parse_problem_text
+from genplan.plans.validate import check_plan
 
 
 def _gripper_problem_and_plan(folder: Path):

@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from genplan.reports import make_reports
+from genplan.experiments.reports import make_reports
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,7 +21,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from genplan.experiments import (
+from genplan.approaches.generalized_plan.solver import saved_programs
+from genplan.experiments.grid import (
     APPROACHES,
     GridSpec,
     collect_results,
@@ -31,7 +32,6 @@ from genplan.experiments import (
     run_grid,
 )
 from genplan.paths import builtin_domain_names
-from genplan.solver import saved_programs
 
 
 def _seeds(text: str) -> tuple[int, ...]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from genplan.domain import load_domain
 from genplan.paths import builtin_domain_file
-from genplan.problem import Problem, parse_problem_text, problem_to_pddl
+from genplan.pddl.domain import load_domain
+from genplan.pddl.problem import Problem, parse_problem_text, problem_to_pddl
 
 
 def heavy_problem(name: str, items: int) -> Problem:

@@ -12,14 +12,15 @@ import pytest
 from fake_programs import CORRECT, RAISES, fenced
 from oracles import ORACLES
 
+from genplan.approaches.generalized_plan.runs import run_synthesis
+from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.cli import main
 from genplan.cli import synthesize as synthesize_command
 from genplan.errors import ConfigurationError
-from genplan.generate import write_problems
 from genplan.llm import FakeLanguageModel
 from genplan.paths import builtin_domain_file
-from genplan.runs import load_domain_problems, run_synthesis
-from genplan.synthesize import SynthesisSettings
+from genplan.pddl.generate import write_problems
+from genplan.pddl.problem_sets import load_domain_problems
 
 
 def _genplan(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -124,7 +125,7 @@ def test_no_model_but_a_saved_recording_replays_it(
 def test_validate_exit_codes_and_advice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     problem_file = write_problems("heavy", "train", 0, tmp_path, n=1)[0]
     domain_file = builtin_domain_file("heavy")
-    from genplan.problem import load_problem
+    from genplan.pddl.problem import load_problem
 
     plan = ORACLES["heavy"](load_problem(problem_file, domain_file))
     good = tmp_path / "good.plan"

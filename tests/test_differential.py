@@ -7,12 +7,12 @@ import random
 import pytest
 from oracles import ORACLES
 
-from genplan.domain import load_domain
-from genplan.generate import generate_problems
 from genplan.paths import builtin_domain_file, builtin_domain_names
-from genplan.problem import Problem, parse_problem_text
-from genplan.val import val_path
-from genplan.validate import check_plan
+from genplan.pddl.domain import load_domain
+from genplan.pddl.generate import generate_problems
+from genplan.pddl.problem import Problem, parse_problem_text
+from genplan.plans.val import val_path
+from genplan.plans.validate import check_plan
 
 pytestmark = pytest.mark.skipif(
     val_path() is None, reason="VAL's Validate binary does not run on this platform"

@@ -11,7 +11,7 @@ import pytest
 from fake_programs import CORRECT, RAISES, fenced, heavy_problem
 
 from genplan.baselines import lama, lama_available, random_walk, run_lama
-from genplan.experiments import (
+from genplan.experiments.grid import (
     GridSpec,
     RunKey,
     collect_results,
@@ -20,9 +20,9 @@ from genplan.experiments import (
     program_after_step,
     run_grid,
 )
+from genplan.experiments.reports import feedback_table, figure3_table, fraction_table, make_reports
 from genplan.llm import FakeLanguageModel
-from genplan.reports import feedback_table, figure3_table, fraction_table, make_reports
-from genplan.validate import check_plan
+from genplan.plans.validate import check_plan
 
 EMPTY = "def get_plan(objects, init, goal):\n    return []\n"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from genplan.extract import extract_code, fenced_blocks
+from genplan.llm.extract import extract_code, fenced_blocks
 
 GET_PLAN = "def get_plan(objects, init, goal):\n    return []"
 

@@ -8,12 +8,12 @@ import pytest
 from oracles import ORACLES
 
 from genplan.cli import main
-from genplan.domain import load_domain
 from genplan.errors import ConfigurationError
-from genplan.generate import generate_problems, write_problems
 from genplan.paths import builtin_domain_file, builtin_domain_names
-from genplan.problem import Problem, parse_problem_text
-from genplan.validate import check_plan
+from genplan.pddl.domain import load_domain
+from genplan.pddl.generate import generate_problems, write_problems
+from genplan.pddl.problem import Problem, parse_problem_text
+from genplan.plans.validate import check_plan
 
 DOMAINS = builtin_domain_names()
 

@@ -7,12 +7,18 @@ import re
 import pytest
 from oracles import ORACLES
 
-from genplan.domain import load_domain
-from genplan.generate import generate_problems
-from genplan.obfuscate import NameMapping, build_mapping, domain_to_pddl, obfuscate_domain, obfuscate_problem
 from genplan.paths import builtin_domain_file, builtin_domain_names
-from genplan.problem import parse_problem_text
-from genplan.validate import check_plan
+from genplan.pddl.domain import load_domain
+from genplan.pddl.generate import generate_problems
+from genplan.pddl.obfuscate import (
+    NameMapping,
+    build_mapping,
+    domain_to_pddl,
+    obfuscate_domain,
+    obfuscate_problem,
+)
+from genplan.pddl.problem import parse_problem_text
+from genplan.plans.validate import check_plan
 
 
 def _setup(name: str):
@@ -64,7 +70,7 @@ def test_mapping_json_round_trip_and_domain_writer() -> None:
     domain, _, mapping, obfuscated_domain = _setup("spanner")
     assert NameMapping.from_json(mapping.to_json()) == mapping
     assert mapping.to_original(mapping.to_obfuscated("walk", "operator"), "operator") == "walk"
-    from genplan.domain import parse_domain_text
+    from genplan.pddl.domain import parse_domain_text
 
     again = parse_domain_text(domain_to_pddl(domain))
     assert (again.operators, again.types, again.predicates) == (
@@ -80,7 +86,7 @@ def test_mapping_json_round_trip_and_domain_writer() -> None:
 def test_adding_evaluation_problems_keeps_training_names() -> None:
     domain, _, mapping, _ = _setup("ferry")
     evaluation = [parse_problem_text(g.text, domain) for g in generate_problems("ferry", "eval", 0, n=2)]
-    from genplan.obfuscate import extend_mapping
+    from genplan.pddl.obfuscate import extend_mapping
 
     extended = extend_mapping(mapping, evaluation)
     for category in ("object", "problem", "predicate"):

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from fake_programs import heavy_problem
 
-from genplan.domain import load_domain
-from genplan.failures import FailureKind
 from genplan.paths import builtin_domain_file
-from genplan.plan_syntax import check_syntax
-from genplan.problem import parse_problem_text
-from genplan.simulator import simulate
-from genplan.val import VAL_MAX_STEPS, parse_val_output, val_path
-from genplan.validate import check_plan, plan_to_text, read_plan_file
+from genplan.pddl.domain import load_domain
+from genplan.pddl.problem import parse_problem_text
+from genplan.plans.failures import FailureKind
+from genplan.plans.simulator import simulate
+from genplan.plans.syntax import check_syntax
+from genplan.plans.val import VAL_MAX_STEPS, parse_val_output, val_path
+from genplan.plans.validate import check_plan, plan_to_text, read_plan_file
 
 needs_val = pytest.mark.skipif(
     val_path() is None, reason="VAL's Validate binary does not run on this platform"
@@ -131,7 +131,7 @@ def test_plans_too_long_for_val_go_to_the_simulator() -> None:
 
 
 def test_missing_val_uses_the_simulator_with_a_notice(monkeypatch: pytest.MonkeyPatch) -> None:
-    import genplan.validate as validate
+    import genplan.plans.validate as validate
 
     monkeypatch.setattr(validate, "val_path", lambda: None)
     verdict = validate.check_plan(heavy_problem("h", 2), ["(pack-first o0)", "(stack o0 o1)"])
@@ -161,7 +161,7 @@ def test_plan_files_round_trip(tmp_path) -> None:
 
 @needs_val
 def test_val_defects_are_caught_before_or_after_val() -> None:
-    from genplan.val import run_val
+    from genplan.plans.val import run_val
 
     problem = heavy_problem("h", 3)
     domain_text, problem_text = problem.domain.to_pddl(), problem.to_pddl()

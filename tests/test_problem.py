@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from genplan.domain import load_domain, parse_domain_text
 from genplan.errors import PddlError
 from genplan.paths import builtin_domain_file, builtin_domain_names
-from genplan.problem import load_problem, parse_problem_text
+from genplan.pddl.domain import load_domain, parse_domain_text
+from genplan.pddl.problem import load_problem, parse_problem_text
 
 TYPED_WITHOUT_TYPING = """
 (define (domain Hike)

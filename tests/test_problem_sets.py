@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from genplan.errors import ConfigurationError
-from genplan.problem_sets import discover_problem_set
+from genplan.pddl.problem_sets import discover_problem_set
 
 
 def _touch(path: Path, size: int = 10) -> Path:

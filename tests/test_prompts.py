@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from genplan import prompts
-from genplan.domain import load_domain
+from genplan.approaches.generalized_plan import prompts
 from genplan.paths import builtin_domain_file
-from genplan.problem import parse_problem_text
+from genplan.pddl.domain import load_domain
+from genplan.pddl.problem import parse_problem_text
 
 
 def _gripper(balls: int, rooms: int):

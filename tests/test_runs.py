@@ -7,12 +7,13 @@ from pathlib import Path
 
 from fake_programs import CORRECT, RAISES, fenced, heavy_problem, training_problems
 
-from genplan.domain import load_domain
+from genplan.approaches.generalized_plan.runs import run_synthesis, save_run
+from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
+from genplan.approaches.generalized_plan.variants import Variant
 from genplan.llm import FakeLanguageModel, read_recording
 from genplan.paths import builtin_domain_file
-from genplan.runs import DomainProblems, run_synthesis, save_run
-from genplan.synthesize import SynthesisSettings
-from genplan.variants import Variant
+from genplan.pddl.domain import load_domain
+from genplan.pddl.problem_sets import DomainProblems
 
 OPENING = ["A packing domain.", "Pack the heaviest first."]
 
@@ -96,8 +97,8 @@ def test_save_copies_the_run(tmp_path: Path) -> None:
 def test_a_user_folder_in_the_ipc_layout_loads(tmp_path: Path) -> None:
     import shutil
 
-    from genplan.generate import write_problems
-    from genplan.runs import load_domain_problems
+    from genplan.pddl.generate import write_problems
+    from genplan.pddl.problem_sets import load_domain_problems
 
     folder = tmp_path / "my-heavy"
     (folder / "training").mkdir(parents=True)
@@ -112,7 +113,7 @@ def test_a_user_folder_in_the_ipc_layout_loads(tmp_path: Path) -> None:
 
 
 def test_size_check_ends_training_with_one_evaluation_sized_problem(tmp_path: Path) -> None:
-    from genplan.runs import load_domain_problems
+    from genplan.pddl.problem_sets import load_domain_problems
 
     plain = load_domain_problems("heavy", 0, 1, tmp_path)
     checked = load_domain_problems("heavy", 0, 1, tmp_path, size_check=True)
@@ -122,8 +123,8 @@ def test_size_check_ends_training_with_one_evaluation_sized_problem(tmp_path: Pa
 
 
 def test_a_slow_program_is_caught_by_the_size_check(tmp_path: Path) -> None:
-    from genplan.runs import load_domain_problems
-    from genplan.synthesize import check_training
+    from genplan.approaches.generalized_plan.synthesize import check_training
+    from genplan.pddl.problem_sets import load_domain_problems
 
     slow = (
         "def get_plan(objects, init, goal):\n"

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from fake_programs import CORRECT, RAISES, heavy_problem
 
-import genplan.solver as solver_module
+import genplan.approaches.generalized_plan.solver as solver_module
 from genplan import load_solver
+from genplan.approaches.generalized_plan.solver import SolverError
 from genplan.errors import ConfigurationError
-from genplan.solver import SolverError
-from genplan.validate import check_plan
+from genplan.plans.validate import check_plan
 
 
 @pytest.fixture

@@ -16,12 +16,12 @@ from fake_programs import (
     training_problems,
 )
 
-from genplan.domain import load_domain
-from genplan.failures import FailureKind
+from genplan.approaches.generalized_plan.synthesize import SynthesisSettings, synthesize
+from genplan.approaches.generalized_plan.variants import Variant
 from genplan.llm import FakeLanguageModel
 from genplan.paths import builtin_domain_file
-from genplan.synthesize import SynthesisSettings, synthesize
-from genplan.variants import Variant
+from genplan.pddl.domain import load_domain
+from genplan.plans.failures import FailureKind
 
 COT_OPENING = [
     "The domain is about packing items into a box.",
@@ -166,7 +166,7 @@ class _CountlessModel:
 
 
 def test_token_totals_are_unknown_once_an_answer_has_no_counts() -> None:
-    from genplan.synthesize import Conversation
+    from genplan.approaches.generalized_plan.synthesize import Conversation
 
     counted = Conversation(FakeLanguageModel(["one two", "three"]))
     counted.ask("a b c")

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from genplan.problem import Problem
+from genplan.pddl.problem import Problem
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,9 @@ import itertools
 import random
 from dataclasses import dataclass
 
-from genplan.domain import Atom, Operator
-from genplan.problem import Problem
-from genplan.simulator import apply, unsatisfied_preconditions
+from genplan.pddl.domain import Atom, Operator
+from genplan.pddl.problem import Problem
+from genplan.plans.simulator import apply, unsatisfied_preconditions
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from genplan.evaluate import evaluate_program, summarize
-from genplan.runs import load_domain_problems
+from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
+from genplan.pddl.problem_sets import load_domain_problems
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:

@@ -6,8 +6,8 @@ import argparse
 from pathlib import Path
 
 from genplan.errors import ConfigurationError
-from genplan.generate import SPLITS, write_problems
 from genplan.paths import builtin_domain_names
+from genplan.pddl.generate import SPLITS, write_problems
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:

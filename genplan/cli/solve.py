@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from genplan.solver import load_solver
+from genplan.approaches.generalized_plan.solver import load_solver
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:

@@ -10,19 +10,19 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from genplan.errors import ConfigurationError
-from genplan.llm import SamplingSettings, make_model
-from genplan.paths import builtin_domain_names
-from genplan.runs import (
+from genplan.approaches.generalized_plan.runs import (
     CONVERSATION_FILE,
-    load_domain_problems,
     run_folder,
     run_synthesis,
     save_run,
     saved_run_folder,
 )
-from genplan.synthesize import SynthesisSettings, TrainingRound
-from genplan.variants import Variant
+from genplan.approaches.generalized_plan.synthesize import SynthesisSettings, TrainingRound
+from genplan.approaches.generalized_plan.variants import Variant
+from genplan.errors import ConfigurationError
+from genplan.llm import SamplingSettings, make_model
+from genplan.paths import builtin_domain_names
+from genplan.pddl.problem_sets import load_domain_problems
 
 SETUP_HELP = (
     "no language model is set up. Choose one of:\n"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from genplan.domain import load_domain
-from genplan.problem import load_problem
-from genplan.validate import CHECKERS, check_plan, read_plan_file
+from genplan.pddl.domain import load_domain
+from genplan.pddl.problem import load_problem
+from genplan.plans.validate import CHECKERS, check_plan, read_plan_file
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:

@@ -28,7 +28,7 @@ from typing import Any
 
 import multiprocess
 
-from genplan.plan_shape import capped_repr, output_shape_error
+from genplan.plans.shape import capped_repr, output_shape_error
 from genplan.sandbox.outcome import RunOutcome, RunStatus
 from genplan.sandbox.policy import PolicyViolation, compile_program, new_program_module
 from genplan.sandbox.tracebacks import format_exception

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from genplan.problem import Problem
+from genplan.pddl.problem import Problem
 
 from . import delivery, ferry, forest, gripper, heavy, miconic, spanner
 

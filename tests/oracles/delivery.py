@@ -1,6 +1,6 @@
 """Test oracle for delivery: pick up one paper per wanting location, then visit each (all safe)."""
 
-from genplan.problem import Problem
+from genplan.pddl.problem import Problem
 
 
 def solve(problem: Problem) -> list[str]:

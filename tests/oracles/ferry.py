@@ -1,6 +1,6 @@
 """Test oracle for ferry: fetch and deliver each misplaced car in turn."""
 
-from genplan.problem import Problem
+from genplan.pddl.problem import Problem
 
 
 def solve(problem: Problem) -> list[str]:

@@ -1,6 +1,6 @@
 """Test oracle for forest: follow the marked trail, climbing onto hills."""
 
-from genplan.problem import Problem
+from genplan.pddl.problem import Problem
 
 
 def solve(problem: Problem) -> list[str]:

@@ -1,6 +1,6 @@
 """Test oracle for gripper: carry each goal ball to its room, one at a time."""
 
-from genplan.problem import Problem
+from genplan.pddl.problem import Problem
 
 
 def solve(problem: Problem) -> list[str]:

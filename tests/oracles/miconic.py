@@ -1,6 +1,6 @@
 """Test oracle for miconic: serve passengers one at a time with their building's elevator."""
 
-from genplan.problem import Problem
+from genplan.pddl.problem import Problem
 
 
 def solve(problem: Problem) -> list[str]:

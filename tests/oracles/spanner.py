@@ -1,6 +1,6 @@
 """Test oracle for spanner: walk the one-way corridor picking up every spanner, then tighten at the gate."""
 
-from genplan.problem import Problem
+from genplan.pddl.problem import Problem
 
 
 def solve(problem: Problem) -> list[str]:

@@ -1,8 +1,8 @@
 """One entry point for plan checking: syntax, then VAL, with the simulator as fallback (Sec. 4.2).
 
 :func:`check_plan` gives the two plan feedback kinds of the paper: *plan syntax* (from
-:mod:`genplan.plan_syntax`) and *plan semantics* (VAL's plan repair advice, or the same advice
-from :mod:`genplan.simulator` where VAL cannot serve).
+:mod:`genplan.plans.syntax`) and *plan semantics* (VAL's plan repair advice, or the same advice
+from :mod:`genplan.plans.simulator` where VAL cannot serve).
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from genplan.errors import ConfigurationError, PddlError
-from genplan.failures import FailureKind
-from genplan.plan_syntax import check_syntax
-from genplan.problem import Problem
-from genplan.simulator import simulate
-from genplan.val import VAL_MAX_STEPS, run_val, val_path
+from genplan.pddl.problem import Problem
+from genplan.plans.failures import FailureKind
+from genplan.plans.simulator import simulate
+from genplan.plans.syntax import check_syntax
+from genplan.plans.val import VAL_MAX_STEPS, run_val, val_path
 
 CHECKERS = ("auto", "val", "simulator")
 MISSING_VAL_NOTICE = "VAL is not available on this platform; the built-in STRIPS simulator checked the plan."

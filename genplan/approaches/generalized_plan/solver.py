@@ -1,7 +1,7 @@
 """Saved synthesized programs used as fast domain solvers.
 
 ``load_solver("heavy")`` returns a callable mapping a problem (a loaded
-:class:`~genplan.problem.Problem` or a problem file) to a plan, using the saved program in
+:class:`~genplan.pddl.problem.Problem` or a problem file) to a plan, using the saved program in
 ``synthesized/heavy/``. By default it runs in-process (the fast path, for a reviewed program);
 ``sandboxed=True`` runs it in the sandbox with a time budget instead.
 """
@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from genplan.domain import Domain, load_domain
 from genplan.errors import ConfigurationError, GenplanError
 from genplan.paths import builtin_domain_file, data_folder
-from genplan.problem import Problem, load_problem
+from genplan.pddl.domain import Domain, load_domain
+from genplan.pddl.problem import Problem, load_problem
 
 
 class SolverError(GenplanError):
@@ -64,7 +64,7 @@ class Solver:
             self._function = load_trusted(program)
 
     def __call__(self, problem: Problem | Path | str) -> list[str]:
-        """The program's plan for ``problem`` (not validated; see :func:`genplan.validate.check_plan`).
+        """The program's plan for ``problem`` (not validated; see :func:`genplan.plans.validate.check_plan`).
 
         Raises:
             PddlError: a problem file that does not parse.

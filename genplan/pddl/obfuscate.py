@@ -17,9 +17,9 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from genplan.domain import ROOT_TYPE, Atom, Domain, Operator, parse_domain_text
-from genplan.domain_writer import domain_to_pddl
-from genplan.problem import Problem
+from genplan.pddl.domain import ROOT_TYPE, Atom, Domain, Operator, parse_domain_text
+from genplan.pddl.problem import Problem
+from genplan.pddl.writer import domain_to_pddl
 
 CATEGORIES = ("domain", "problem", "type", "predicate", "operator", "variable", "object")
 _PREFIX = {

@@ -1,6 +1,6 @@
 """PDDL domains as data: operators with STRIPS preconditions and effects, types, constants.
 
-Parsing is done by the ``pddl`` library (after :mod:`genplan.pddl_text` normalises the text);
+Parsing is done by the ``pddl`` library (after :mod:`genplan.pddl.text` normalises the text);
 this module turns its formula trees into the flat STRIPS form that the plan checker, the
 simulator, the prompts and the name obfuscation need. Supported: conjunctions of atoms,
 negated atoms and ``=`` in preconditions; conjunctions of atoms and negated atoms in effects
@@ -20,7 +20,7 @@ from pddl.logic.predicates import EqualTo, Predicate
 from pddl.parser.domain import DomainParser
 
 from genplan.errors import PddlError
-from genplan.pddl_text import add_missing_requirements, parse_with_location, strip_comments_and_lower
+from genplan.pddl.text import add_missing_requirements, parse_with_location, strip_comments_and_lower
 
 Atom = tuple[str, ...]
 """A ground or lifted atom: ``(predicate, argument, ...)``; lifted arguments start with ``?``."""

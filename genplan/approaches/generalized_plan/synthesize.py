@@ -13,13 +13,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from genplan import prompts
-from genplan.checking import ProblemCheck, check_program
-from genplan.extract import extract_code
-from genplan.failures import FailureKind
+from genplan.approaches.generalized_plan import prompts
+from genplan.approaches.generalized_plan.checking import ProblemCheck, check_program
+from genplan.approaches.generalized_plan.variants import Variant
 from genplan.llm import LanguageModel, Message, Usage
-from genplan.problem import Problem
-from genplan.variants import Variant
+from genplan.llm.extract import extract_code
+from genplan.pddl.problem import Problem
+from genplan.plans.failures import FailureKind
 
 
 @dataclass(frozen=True)

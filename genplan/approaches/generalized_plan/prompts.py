@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
-from genplan.domain import Atom
-from genplan.problem import Problem
+from genplan.pddl.domain import Atom
+from genplan.pddl.problem import Problem
 
 ABBREVIATION_LIMIT = 10
 """Objects per type and ground atoms per predicate shown before an ellipsis (Sec. 4.1)."""

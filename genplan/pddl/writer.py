@@ -1,4 +1,4 @@
-"""Writing a :class:`~genplan.domain.Domain` back out as PDDL text.
+"""Writing a :class:`~genplan.pddl.domain.Domain` back out as PDDL text.
 
 Used where a domain was built or rewritten in memory (the "No Names" obfuscation); a parsed
 domain's own text is kept in :attr:`Domain.text`.
@@ -6,7 +6,7 @@ domain's own text is kept in :attr:`Domain.text`.
 
 from __future__ import annotations
 
-from genplan.domain import ROOT_TYPE, Atom, Domain, Operator
+from genplan.pddl.domain import ROOT_TYPE, Atom, Domain, Operator
 
 
 def _atom(atom: Atom) -> str:

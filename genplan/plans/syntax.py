@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from genplan.domain import Atom
-from genplan.plan_shape import output_shape_error, output_shape_step
-from genplan.problem import Problem
+from genplan.pddl.domain import Atom
+from genplan.pddl.problem import Problem
+from genplan.plans.shape import output_shape_error, output_shape_step
 
 
 @dataclass(frozen=True)

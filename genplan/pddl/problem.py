@@ -17,9 +17,9 @@ from pddl.logic.base import And
 from pddl.logic.predicates import Predicate
 from pddl.parser.problem import ProblemParser
 
-from genplan.domain import ROOT_TYPE, Atom, Domain, load_domain
 from genplan.errors import PddlError
-from genplan.pddl_text import add_missing_requirements, parse_with_location, strip_comments_and_lower
+from genplan.pddl.domain import ROOT_TYPE, Atom, Domain, load_domain
+from genplan.pddl.text import add_missing_requirements, parse_with_location, strip_comments_and_lower
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class Problem:
 
     Attributes:
         name: the problem's name, lower case.
-        domain: the parsed :class:`~genplan.domain.Domain`.
+        domain: the parsed :class:`~genplan.pddl.domain.Domain`.
         object_types: every object (domain constants included) mapped to its type
             (``"object"`` in untyped domains).
         init: ground atoms true in the initial state.

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from genplan.failures import FailureKind
-from genplan.problem import Problem
+from genplan.pddl.problem import Problem
+from genplan.plans.failures import FailureKind
+from genplan.plans.validate import PlanVerdict, check_plan
 from genplan.sandbox import RunOutcome, RunStatus, run_program
-from genplan.validate import PlanVerdict, check_plan
 
 _STATUS_KIND = {
     RunStatus.RAISED: FailureKind.PYTHON_EXCEPTION,

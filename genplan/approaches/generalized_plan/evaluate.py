@@ -13,8 +13,8 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-from genplan.checking import ProblemCheck, check_program
-from genplan.problem import Problem
+from genplan.approaches.generalized_plan.checking import ProblemCheck, check_program
+from genplan.pddl.problem import Problem
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ def evaluate_program(
         on_result: called once per finished problem, in completion order (progress bars).
 
     Returns:
-        One :class:`~genplan.checking.ProblemCheck` per problem, in the order given.
+        One :class:`~genplan.approaches.generalized_plan.checking.ProblemCheck` per problem, in the order given.
     """
     workers = workers or default_workers()
     with ThreadPoolExecutor(max_workers=workers) as pool:

@@ -17,7 +17,6 @@ resumes without asking any answered prompt again.
 from __future__ import annotations
 
 import datetime
-import functools
 import json
 import shutil
 from collections.abc import Callable
@@ -25,95 +24,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from genplan.checking import ProblemCheck
-from genplan.domain import Domain, load_domain
-from genplan.errors import ConfigurationError
-from genplan.evaluate import EvaluationSummary, evaluate_program, summarize
+from genplan.approaches.generalized_plan.checking import ProblemCheck
+from genplan.approaches.generalized_plan.evaluate import EvaluationSummary, evaluate_program, summarize
+from genplan.approaches.generalized_plan.synthesize import (
+    SynthesisResult,
+    SynthesisSettings,
+    TrainingRound,
+    synthesize,
+)
 from genplan.llm import ConversationRecorder, LanguageModel
-from genplan.paths import builtin_domain_file, builtin_domain_names, data_folder
-from genplan.problem import Problem, load_problem
-from genplan.synthesize import SynthesisResult, SynthesisSettings, TrainingRound, synthesize
+from genplan.paths import data_folder
+from genplan.pddl.problem import Problem
+from genplan.pddl.problem_sets import DomainProblems
 
 CONVERSATION_FILE = "conversation.jsonl"
 PROGRAM_FILE = "program.py"
 GROWING_PROGRAM_FILE = "growing_program.py"
-
-
-@dataclass(frozen=True)
-class DomainProblems:
-    """A domain with its training and evaluation problems.
-
-    Attributes:
-        name: the domain's short name (built-in name or folder name).
-        domain: the parsed domain.
-        training: training problems, smallest first (the first two are shown in the prompt).
-        evaluation_sources: evaluation problems, loaded or as files; files are parsed on first
-            use of :attr:`evaluation` (heavy's take about a second each, so the first prompt
-            does not wait for them).
-        size_check: whether ``training`` ends with an evaluation-sized check problem.
-    """
-
-    name: str
-    domain: Domain
-    training: tuple[Problem, ...]
-    evaluation_sources: tuple[Problem | Path, ...]
-    size_check: bool = False
-
-    @functools.cached_property
-    def evaluation(self) -> tuple[Problem, ...]:
-        """Evaluation problems in a fixed order, parsed on first use."""
-        return tuple(
-            p if isinstance(p, Problem) else load_problem(p, self.domain) for p in self.evaluation_sources
-        )
-
-
-def load_domain_problems(
-    domain: str, seed: int, n_eval: int | None, work_folder: Path, *, size_check: bool = False
-) -> DomainProblems:
-    """Problems for a built-in domain name (generated for ``seed``) or a user folder.
-
-    Built-in problems are written under ``work_folder/problems/<domain>/seed<S>/`` so they can
-    be inspected; the same seed always gives the same files. With ``size_check`` a built-in
-    domain's training problems end with one evaluation-sized ``check`` problem (see
-    :data:`genplan.generate.SPLITS`); it is never shown in a prompt unless it fails.
-
-    Raises:
-        ConfigurationError: an unknown name that is not a folder either.
-        PddlError: a malformed domain or problem file.
-    """
-    from genplan.generate import write_problems  # lazy: keeps generators out of solver imports
-
-    if domain in builtin_domain_names():
-        domain_file = builtin_domain_file(domain)
-        base = work_folder / "problems" / domain / f"seed{seed}"
-        training_files = write_problems(domain, "train", seed, base / "train")
-        check_files = write_problems(domain, "check", seed, base / "check") if size_check else []
-        evaluation_files = write_problems(domain, "eval", seed, base / "eval", n=n_eval)
-        name = domain
-    else:
-        folder = Path(domain)
-        if not folder.is_dir():
-            raise ConfigurationError(
-                f"--domain {domain!r} is neither a built-in domain ({', '.join(builtin_domain_names())}) "
-                "nor a folder with a domain.pddl"
-            )
-        from genplan.problem_sets import discover_problem_set
-
-        problem_set = discover_problem_set(folder)
-        domain_file = problem_set.domain_file
-        training_files = list(problem_set.training)
-        check_files = []
-        evaluation_files = list(problem_set.evaluation)[: n_eval or None]
-        name = folder.resolve().name
-    parsed = load_domain(domain_file)
-    # Smallest first, so the two problems shown in the prompt are the smallest (Sec. 4.1).
-    training = tuple(
-        sorted(
-            (load_problem(path, parsed) for path in training_files),
-            key=lambda p: (len(p.object_types), len(p.init)),
-        )
-    ) + tuple(load_problem(path, parsed) for path in check_files)
-    return DomainProblems(name, parsed, training, tuple(evaluation_files), bool(check_files))
 
 
 def run_folder(runs_dir: Path, domain_name: str, variant_name: str, seed: int) -> Path:
@@ -181,7 +107,7 @@ def run_synthesis(
     evaluation: list[Problem] | None = None
     if not settings.variant.names:
         evaluation = list(problems.evaluation)
-        from genplan.obfuscate import (
+        from genplan.pddl.obfuscate import (
             build_mapping,
             domain_to_pddl,
             extend_mapping,

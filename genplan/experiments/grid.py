@@ -1,6 +1,6 @@
 """Experiment grids: domains x seeds x approaches, resumable and parallel (Silver et al. 2024, Sec. 5).
 
-A run's folder is ``RUNS/<model>/<domain>/<approach>-seed<S>/`` (see :mod:`genplan.runs`); a
+A run's folder is ``RUNS/<model>/<domain>/<approach>-seed<S>/`` (see :mod:`genplan.approaches.generalized_plan.runs`); a
 run whose folder holds ``metadata.json`` is finished and skipped, and the model cache in
 ``RUNS/cache`` makes a half-finished run free to redo. :func:`collect_results` turns the
 folders into JSON Lines: ``runs.jsonl`` (one record per run) and ``problems.jsonl`` (one per
@@ -21,11 +21,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from genplan.evaluate import evaluate_program, summarize
+from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
+from genplan.approaches.generalized_plan.runs import run_synthesis
+from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
+from genplan.approaches.generalized_plan.variants import Variant
 from genplan.llm import LanguageModel, SamplingSettings, make_model
-from genplan.runs import load_domain_problems, run_synthesis
-from genplan.synthesize import SynthesisSettings
-from genplan.variants import Variant
+from genplan.pddl.problem_sets import load_domain_problems
 
 APPROACHES = ("main", "no-cot", "no-debug", "no-names")
 ANSWER_HEADER = re.compile(r"^# ---- answer (\d+) ----$", re.MULTILINE)
@@ -260,13 +261,13 @@ def measure_runtime_vs_size(
     ``lama-first``), ``seconds`` (the full budget on a time-out, as the paper counts it),
     ``budget_seconds`` (that budget), ``solved`` (the plan was checked like any other plan).
     """
+    from genplan.approaches.generalized_plan.checking import check_program
     from genplan.baselines import lama_available, run_lama
-    from genplan.checking import check_program
-    from genplan.domain import load_domain
-    from genplan.generate import write_problems
     from genplan.paths import builtin_domain_file
-    from genplan.problem import load_problem
-    from genplan.validate import check_plan
+    from genplan.pddl.domain import load_domain
+    from genplan.pddl.generate import write_problems
+    from genplan.pddl.problem import load_problem
+    from genplan.plans.validate import check_plan
 
     parsed = load_domain(builtin_domain_file(domain))
     use_lama = lama and lama_available()

@@ -1,6 +1,6 @@
 """The paper's tables and figures as files, from experiment results (Silver et al. 2024, Sec. 5).
 
-Inputs (JSON Lines from :mod:`genplan.experiments`): ``runs.jsonl``, and for Figure 3
+Inputs (JSON Lines from :mod:`genplan.experiments.grid`): ``runs.jsonl``, and for Figure 3
 ``figure3.jsonl``. Outputs: ``table1.md`` (fraction solved, mean over seeds), ``table2.md``
 (feedback kinds), ``table3.md`` (fraction solved, max over seeds), ``figure3.png`` (runtime
 against size, log-log, beside LAMA-first) with its numbers and speed-ups in ``figure3.md``,
@@ -147,7 +147,7 @@ def figure3(records: list[dict[str, Any]], path: Path) -> Path:
 
     from matplotlib.ticker import NullFormatter
 
-    from genplan.experiments import median_by_size
+    from genplan.experiments.grid import median_by_size
 
     medians = median_by_size(records)
     domains = sorted({domain for domain, _, _ in medians})

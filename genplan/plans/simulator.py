@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from genplan.domain import Atom, Operator
-from genplan.problem import Problem
+from genplan.pddl.domain import Atom, Operator
+from genplan.pddl.problem import Problem
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ def apply(operator: Operator, arguments: Sequence[str], state: set[Atom]) -> Non
 
 
 def simulate(problem: Problem, actions: Sequence[Atom]) -> SimulationResult:
-    """Execute well-formed ``actions`` (see :func:`genplan.plan_syntax.check_syntax`) from the initial state.
+    """Execute well-formed ``actions`` (see :func:`genplan.plans.syntax.check_syntax`) from the initial state.
 
     Args:
         problem: the problem.
