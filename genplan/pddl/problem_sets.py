@@ -103,6 +103,9 @@ class DomainProblems:
             use of :attr:`evaluation` (heavy's take about a second each, so the first prompt
             does not wait for them).
         size_check: whether ``training`` ends with an evaluation-sized check problem.
+        root: the folder problem keys are relative to (the user's folder, or the folder the
+            built-in problems were generated in), or ``None``; records name each problem by
+            its file relative to ``root``, since IPC problem names repeat across levels.
     """
 
     name: str
@@ -110,6 +113,7 @@ class DomainProblems:
     training: tuple[Problem, ...]
     evaluation_sources: tuple[Problem | Path, ...]
     size_check: bool = False
+    root: Path | None = None
 
     @functools.cached_property
     def evaluation(self) -> tuple[Problem, ...]:
@@ -141,7 +145,7 @@ def load_domain_problems(
         training_files = write_problems(domain, "train", seed, base / "train")
         check_files = write_problems(domain, "check", seed, base / "check") if size_check else []
         evaluation_files = write_problems(domain, "eval", seed, base / "eval", n=n_eval)
-        name = domain
+        name, root = domain, base
     else:
         folder = Path(domain)
         if not folder.is_dir():
@@ -154,7 +158,7 @@ def load_domain_problems(
         training_files = list(problem_set.training)
         check_files = []
         evaluation_files = list(problem_set.evaluation)[: n_eval or None]
-        name = folder.resolve().name
+        name, root = folder.resolve().name, folder
     parsed = load_domain(domain_file)
     # Smallest first, so the two problems shown in the prompt are the smallest (Sec. 4.1).
     training = tuple(
@@ -163,4 +167,4 @@ def load_domain_problems(
             key=lambda p: (len(p.object_types), len(p.init)),
         )
     ) + tuple(load_problem(path, parsed) for path in check_files)
-    return DomainProblems(name, parsed, training, tuple(evaluation_files), bool(check_files))
+    return DomainProblems(name, parsed, training, tuple(evaluation_files), bool(check_files), root)
