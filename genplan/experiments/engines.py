@@ -155,7 +155,8 @@ class DaskEngine:
         scheduler: an existing scheduler's address (``tcp://HOST:8786``), or ``None`` to start
             an embedded cluster (one thread per worker, workers allowed to start processes of
             their own, as the sandbox does; dashboard on port 8787 or a free one).
-        client: an existing :class:`distributed.Client` to use as is (tests, notebooks).
+        client: an existing :class:`distributed.Client` to use as is (notebooks).
+        dashboard: the embedded cluster's dashboard address (``None``: no dashboard).
 
     Raises:
         ConfigurationError: the scheduler cannot be reached.
@@ -163,7 +164,13 @@ class DaskEngine:
 
     name = "dask"
 
-    def __init__(self, workers: int | None = None, scheduler: str | None = None, client: Any = None):
+    def __init__(
+        self,
+        workers: int | None = None,
+        scheduler: str | None = None,
+        client: Any = None,
+        dashboard: str | None = ":8787",
+    ):
         import dask
         from distributed import Client, LocalCluster
 
@@ -188,7 +195,7 @@ class DaskEngine:
                     n_workers=workers or usable_cores(),
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=":8787",
+                    dashboard_address=dashboard,
                     env=dict(WORKER_ENVIRONMENT),
                 )
             self.client = Client(self._cluster)
