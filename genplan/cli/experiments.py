@@ -19,9 +19,9 @@ from tqdm import tqdm
 
 from genplan.errors import ConfigurationError
 from genplan.experiments.engines import make_engine
-from genplan.experiments.grid import run_grid
+from genplan.experiments.grid import check_grid, run_grid
 from genplan.experiments.grid_file import build_grid, read_grid_file
-from genplan.experiments.spec import ApproachSpec, parse_domains
+from genplan.experiments.spec import ApproachSpec, grid_cells, parse_domains
 
 EXAMPLE = """examples:
   genplan experiments grids/paper.toml --llm openai --model gpt-4o      # the paper's grid
@@ -166,6 +166,7 @@ def run(args: argparse.Namespace) -> int:
     if args.figure3:
         return run_figure3(args)
     spec = build_grid(grid_values(args), str(args.grid or "grid"))
+    check_grid(spec, grid_cells(spec))  # bad approaches, settings or recordings: before any cluster starts
     engine = make_engine(args.engine, args.workers, args.scheduler)
     bar = _GridBar()
     try:

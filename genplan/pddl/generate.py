@@ -122,8 +122,11 @@ def write_problems(
         path = out / problem.file_name
         if not path.is_file() or path.read_text() != problem.text:
             descriptor, temporary = tempfile.mkstemp(dir=out, prefix=f".{problem.file_name}.", suffix=".tmp")
-            with os.fdopen(descriptor, "w") as stream:
-                stream.write(problem.text)
-            os.replace(temporary, path)
+            try:
+                with os.fdopen(descriptor, "w") as stream:
+                    stream.write(problem.text)
+                os.replace(temporary, path)
+            finally:
+                Path(temporary).unlink(missing_ok=True)
         paths.append(path)
     return paths
