@@ -185,7 +185,9 @@ def test_write_problems_and_cli(tmp_path: Path, capsys: pytest.CaptureFixture[st
     ]
 
 
-def test_a_problem_file_is_replaced_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_problem_file_is_replaced_whole_or_not_at_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Grid workers and the client may generate the same problems at once: a reader must never
     # see a half-written file. A write that fails midway leaves the old file as it was.
     (path,) = write_problems("heavy", "eval", 0, tmp_path, n=1)
