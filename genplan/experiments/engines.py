@@ -146,6 +146,15 @@ sets of strings return plans in an order that depends on the hash seed, and a fi
 makes a grid repeat exactly (the ``genplan`` command fixes its own the same way)."""
 
 
+EMBEDDED_CONFIG = {
+    "distributed.worker.daemon": False,
+    "distributed.worker.profile.enabled": False,
+}
+"""Dask settings of the embedded cluster: workers may start processes of their own (the
+sandbox, LAMA-first), and the statistical profiler (it samples every running task's stack
+every 10 ms, CPU time the tasks need on a small machine) is off."""
+
+
 class DaskEngine:
     """Runs tasks on Dask distributed: an embedded ``LocalCluster`` or a cluster's scheduler.
 
@@ -190,7 +199,7 @@ class DaskEngine:
                     "to run on this machine"
                 ) from error
         else:
-            with dask.config.set({"distributed.worker.daemon": False}):
+            with dask.config.set(EMBEDDED_CONFIG):
                 self._cluster = LocalCluster(
                     n_workers=workers or usable_cores(),
                     threads_per_worker=1,
