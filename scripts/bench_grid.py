@@ -13,6 +13,7 @@ Run: ``python scripts/bench_grid.py [--workers 2] [--n 30]``
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import tempfile
 import time
@@ -86,7 +87,13 @@ def main() -> None:
         print(
             f"{len(jobs)} domains, {tasks} tasks; problems parsed in {time.perf_counter() - started:.0f} s (not timed)"
         )
+        load_before = os.getloadavg()[0]
         rounds = [timed_runs(jobs, args.workers) for _ in range(args.repeat)]
+        load_after = os.getloadavg()[0]
+    print(
+        f"load average {load_before:.1f} before and {load_after:.1f} after, on {usable_cores()} cores "
+        "(other work on the machine slows every engine; the best round of each counts)"
+    )
 
     reference = statuses(rounds[0]["sequential"][2])
     same = all(statuses(r[name][2]) == reference for r in rounds for name in r)

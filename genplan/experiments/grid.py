@@ -12,6 +12,7 @@ recorded is recorded from its folder without running again.
 
 from __future__ import annotations
 
+import json
 import shutil
 import traceback
 from collections.abc import Iterable
@@ -145,8 +146,6 @@ def write_run_folder(folder: Path, outcome: CellOutcome) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
     if outcome.steps is not None:
-        import json
-
         (temporary / STEPS_FILE).write_text(json.dumps(outcome.steps, indent=2) + "\n")
     temporary.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(folder, ignore_errors=True)
@@ -154,8 +153,6 @@ def write_run_folder(folder: Path, outcome: CellOutcome) -> None:
 
 
 def _record_folder(spec: GridSpec, journal: Journal, cell: Cell, folder: Path) -> None:
-    import json
-
     record = read_record(folder)
     steps_path = folder / STEPS_FILE
     steps = json.loads(steps_path.read_text()) if steps_path.is_file() else None
