@@ -167,6 +167,10 @@ def run(args: argparse.Namespace) -> int:
         return run_figure3(args)
     spec = build_grid(grid_values(args), str(args.grid or "grid"))
     check_grid(spec, grid_cells(spec))  # bad approaches, settings or recordings: before any cluster starts
+    if spec.model.llm == "manual" and (args.engine != "sequential" or args.scheduler):
+        raise ConfigurationError(
+            "--llm manual reads answers from this terminal: use it with --engine sequential"
+        )
     engine = make_engine(args.engine, args.workers, args.scheduler)
     bar = _GridBar()
     try:

@@ -41,3 +41,5 @@ def test_bad_grids_are_errors_not_tracebacks(tmp_path: Path, capsys: pytest.Capt
     assert "unknown setting 'colour'" in capsys.readouterr().err
     assert main(["experiments", str(tmp_path / "missing.toml")]) == 2
     assert "cannot read grid file" in capsys.readouterr().err
+    assert main(["experiments", "--domains", "gripper", "--llm", "manual"]) == 2
+    assert "use it with --engine sequential" in capsys.readouterr().err
