@@ -13,6 +13,7 @@ from grid_doubles import TOY, TOY_ENTRY, answers, small_domains, stable
 
 from genplan.approaches import REGISTRY
 from genplan.errors import ConfigurationError
+from genplan.experiments.engines import PoolEngine
 from genplan.experiments.grid import run_folder_of, run_grid
 from genplan.experiments.journal import read_jsonl
 from genplan.experiments.reports import comparison_table, make_reports
@@ -170,3 +171,16 @@ def test_replaying_saved_runs_needs_a_recording_for_every_cell(tmp_path: Path) -
     spec = small_grid(tmp_path, model=ModelSpec(), approaches=(ApproachSpec(TOY),))
     with pytest.raises(ConfigurationError, match="no saved run to replay"):
         run_grid(spec)
+
+
+def test_the_process_pool_gives_the_sequential_results(finished: GridSpec, tmp_path: Path) -> None:
+    spec = small_grid(tmp_path, domains=small_domains(tmp_path / "domains")[:1], seeds=(0,))
+    pool = PoolEngine(2)
+    try:
+        summary = run_grid(spec, pool, model_factory=answers)
+    finally:
+        pool.close()
+    assert (summary.finished, summary.failed) == (3, 0)
+    ids = {c.id for c in grid_cells(spec)}
+    expected = [r for r in read_jsonl(finished.results_dir / "runs.jsonl") if r["cell"] in ids]
+    assert stable(read_jsonl(spec.results_dir / "runs.jsonl")) == stable(expected)
