@@ -134,7 +134,13 @@ class _GridBar:
 
     def start(self, total: int, recorded: int) -> None:
         self.bar = tqdm(
-            total=total, initial=recorded, desc="cells", unit="cell", file=sys.stderr, dynamic_ncols=True
+            total=total,
+            initial=recorded,
+            desc="cells",
+            unit="cell",
+            file=sys.stderr,
+            dynamic_ncols=True,
+            smoothing=0,  # cells finish in bursts: the ETA follows the average rate
         )
         self.bar.set_postfix_str(f"done {recorded}, failed 0, running 0")
 

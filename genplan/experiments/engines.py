@@ -253,9 +253,11 @@ class DaskEngine:
                 yield Finished(task, value, error)
 
     def running(self) -> int:
-        """Tasks of this engine that the scheduler has handed to a worker."""
+        """Tasks of this engine that workers hold (at most one per worker thread: a worker
+        may hold the next task while it runs one)."""
         processing = self.client.processing()
-        return sum(1 for keys in processing.values() for key in keys if key in self._keys)
+        held = sum(1 for keys in processing.values() for key in keys if key in self._keys)
+        return min(held, self.workers)
 
     def close(self) -> None:
         """Close the client, and the embedded cluster if this engine started it."""
