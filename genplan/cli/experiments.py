@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import Any
@@ -36,10 +37,12 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "experiments",
         help="run an experiment grid (domains x seeds x approaches) on Dask, resumable",
-        description="Run an experiment grid (domains x seeds x approaches with their settings, one model) "
-        "from a TOML grid file, flags, or both (flags win). Cells run on an embedded Dask cluster by "
-        "default, on an existing one with --scheduler, or with --engine pool|sequential; finished cells "
-        "are never run again. With no model set up, each cell replays its saved run. See grids/paper.toml.",
+        description=textwrap.fill(
+            "Run an experiment grid (domains x seeds x approaches with their settings, one model) "
+            "from a TOML grid file, flags, or both (flags win). Cells run on an embedded Dask cluster by "
+            "default, on an existing one with --scheduler, or with --engine pool|sequential; finished cells "
+            "are never run again. With no model set up, each cell replays its saved run. See grids/paper.toml."
+        ),
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
