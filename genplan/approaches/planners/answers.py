@@ -10,6 +10,7 @@ list) when the field is missing, so the caller can send feedback instead of fail
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 _PDDL_ACTION = re.compile(r"\(\s*[A-Za-z][\w-]*(?:\s+[\w:-]+)*\s*\)")
 _CALL_ACTION = re.compile(r"[A-Za-z][\w-]*\([^()]*\)")
@@ -35,9 +36,10 @@ def labelled(text: str, label: str, *, following: tuple[str, ...] = ()) -> str |
     return rest[:end].strip()
 
 
-def find_actions(text: str) -> list[str]:
+def find_actions(text: str, operators: Collection[str] = ()) -> list[str]:
     """Every action written in ``text``, in order: PDDL form ``(stack a b)`` or call form
-    ``stack(a, b)``; with neither, comma- or line-separated items (``stack a b, put-down c``)."""
+    ``stack(a, b)``; with neither, comma- or line-separated items that start with one of
+    ``operators`` (``stack a b, put-down c``)."""
     found: list[tuple[int, str]] = []
     for pattern in (_CALL_ACTION, _PDDL_ACTION):
         for match in pattern.finditer(text):
@@ -47,16 +49,21 @@ def find_actions(text: str) -> list[str]:
         return [action for _, action in sorted(found)]
     items = re.split(r"[,\n;]+", text)
     cleaned = [re.sub(r"^\s*(\d+[.)]|[-*])\s*", "", item).strip().strip("`\"'") for item in items]
-    return [item for item in cleaned if re.fullmatch(r"[A-Za-z][\w-]*(\s+[\w-]+)*", item)]
+    known = {operator.lower() for operator in operators}
+    return [
+        item
+        for item in cleaned
+        if re.fullmatch(r"[A-Za-z][\w-]*(\s+[\w-]+)*", item) and item.split()[0].lower() in known
+    ]
 
 
-def actions_after(text: str, label: str) -> list[str] | None:
+def actions_after(text: str, label: str, operators: Collection[str] = ()) -> list[str] | None:
     """The actions of field ``label`` (``Action Sequence``, ``Actions``, ``Action``), or ``None``
     when the answer has no such field; a fenced block after the label is read too."""
     field = labelled(text, label)
     if field is None:
         return None
-    return find_actions(field.replace("```", "\n"))
+    return find_actions(field.replace("```", "\n"), operators)
 
 
 def rating(text: str, choices: tuple[str, ...]) -> str | None:
@@ -90,25 +97,25 @@ def option_choice(text: str, count: int) -> int | None:
     return choice if 1 <= choice <= count else None
 
 
-def step_action(text: str, number: int) -> str | None:
+def step_action(text: str, number: int, operators: Collection[str] = ()) -> str | None:
     """SymPlanner's next action: the value of ``"Action <number>"`` if present, else of the first
     ``"Action k"`` line, else the first action written anywhere; ``None`` if there is none."""
     for label in (f"Action {number}", "Action"):
         pattern = re.compile(rf"^[ \t>*-]*\"?{label}(?:\s+\d+)?\"?\s*:\s*(.+)$", re.IGNORECASE | re.MULTILINE)
         match = pattern.search(text)
         if match:
-            actions = find_actions(match.group(1))
+            actions = find_actions(match.group(1), operators)
             if actions:
                 return actions[0]
-    actions = find_actions(text)
+    actions = find_actions(text, operators)
     return actions[0] if actions else None
 
 
-def fenced_plan(text: str) -> list[str] | None:
+def fenced_plan(text: str, operators: Collection[str] = ()) -> list[str] | None:
     """The actions of the last fenced block of ``text`` that holds any, or ``None``."""
     blocks = re.findall(r"```[\w-]*\n(.*?)(?:```|$)", text, re.DOTALL)
     for block in reversed(blocks):
-        actions = find_actions(block)
+        actions = find_actions(block, operators)
         if actions:
             return actions
     return None

@@ -80,7 +80,7 @@ def boomerang(session: Session, *, iterations: int, valid_actions: bool) -> Outc
         session.details["iterations"] = iteration
         answer = session.ask(messages)
         messages.append(Message("assistant", answer))
-        plan = actions_after(answer, "Action Sequence")
+        plan = actions_after(answer, "Action Sequence", session.problem.domain.operators)
         if not plan:
             session.feedback["answer-format"] += 1
             session.note("no-plan-in-answer", iteration=iteration)

@@ -83,9 +83,10 @@ def prompt(task: Task, demonstration: Demonstration | None, chain_of_thought: bo
 def solve_directly(session: Session, demonstration: Demonstration | None, chain_of_thought: bool) -> Outcome:
     """Ask once for the whole plan; return it unchecked (the runner checks every plan)."""
     answer = session.prompt(prompt(session.task, demonstration, chain_of_thought))
-    plan = fenced_plan(answer)
+    operators = session.problem.domain.operators
+    plan = fenced_plan(answer, operators)
     if plan is None and not chain_of_thought:
-        plan = find_actions(answer) or None
+        plan = find_actions(answer, operators) or None
     session.note("answer", plan=plan)
     if plan is None:
         return Outcome(None, NO_PLAN, "the answer holds no plan in a fenced code block")

@@ -62,7 +62,7 @@ def react(session: Session, *, steps: int, valid_actions: bool) -> Outcome:
         session.details["decisions"] = decision
         answer = session.ask(messages)
         messages.append(Message("assistant", answer))
-        actions = actions_after(answer, "Action")
+        actions = actions_after(answer, "Action", session.problem.domain.operators)
         if not actions:
             session.feedback["answer-format"] += 1
             session.note("no-action-in-answer", decision=decision)
@@ -122,7 +122,7 @@ def react_select(session: Session, *, steps: int, valid_actions: bool) -> Outcom
         session.details["decisions"] = decision
         answer = session.ask(messages)
         messages.append(Message("assistant", answer))
-        actions = actions_after(answer, "Action")
+        actions = actions_after(answer, "Action", session.problem.domain.operators)
         chosen = labelled(answer, "State", following=("Action",))
         number = re.search(r"\d+", chosen or "")
         index = int(number.group(0)) if number else len(states) - 1

@@ -122,7 +122,7 @@ def generate(
     for _ in range(corrections + 1):
         answer = session.prompt(generation_prompt(session, branch, refused, previous), sample)
         calls += 1
-        text = step_action(answer, len(branch.actions) + 1)
+        text = step_action(answer, len(branch.actions) + 1, session.problem.domain.operators)
         if text is None:
             refused.append(Refusal("(none)", "unparsable", "the answer names no action"))
             continue

@@ -11,8 +11,8 @@ Two model modules (App. A.4.4, A.4.5), each a one-message prompt with no history
 * *State evaluation* ``V(s, phi)``: ``Think`` / ``Rating: sure | maybe | impossible``; each state
   is rated once.
 
-ToI-BFS keeps a beam of ``b`` states: each iteration every beam state proposes ``k`` actions, the
-world model answers each, and the beam becomes the best ``b`` of the old beam and the new states
+ToI-BFS keeps a beam of ``b`` states: each iteration every beam state in turn proposes ``k``
+actions and the world model answers each (a goal ends the search at once), and the beam becomes the best ``b`` of the old beam and the new states
 (new ones first among equals). ToI-DFS pops the last state of a stack, proposes ``k`` actions,
 and pushes the new states rated at least ``min_rating`` (above the paper's ``v_min``), the best on
 top. Both stop when a generated state satisfies the goal (the path to it is the plan), when the
@@ -102,7 +102,7 @@ def propose(session: Session, state: State, count: int, sample: int, retries: in
     error: str | None = None
     for _ in range(retries + 1):
         answer = session.prompt(proposal_prompt(session, state, wanted, valid, error), sample)
-        named = actions_after(answer, "Actions") or []
+        named = actions_after(answer, "Actions", session.problem.domain.operators) or []
         chosen, bad = [], []
         for text in named:
             parsed = session.world.parse(text)
@@ -196,13 +196,11 @@ def toi_bfs(session: Session, *, iterations: int, proposals: int, beam_width: in
     for iteration in range(1, iterations + 1):
         session.details["iterations"] = iteration
 
-        def ask(node: int) -> Proposal:
-            return propose(session, tree.nodes[node].state, proposals, tree.expansions.get(node, 0), retries)
-
-        answers = session.gather(ask, beam)
         new: list[int] = []
-        for node, proposal in zip(beam, answers):
-            tree.expansions[node] = tree.expansions.get(node, 0) + 1
+        for node in beam:
+            sample = tree.expansions.get(node, 0)
+            proposal = propose(session, tree.nodes[node].state, proposals, sample, retries)
+            tree.expansions[node] = sample + 1
             added, goal = _expand(session, tree, node, proposal)
             if goal is not None:
                 return Outcome(tree.path(goal), SOLVED_BY_METHOD)
