@@ -138,6 +138,8 @@ def test_reports_are_written_from_run_folders(tmp_path: Path) -> None:
     text = written[0].read_text()
     assert "## blocksworld (by-length:4,8 x2), seed 0" in text and "Model: claude via files." in text
     assert "| run | B=5 | B=10 | B=15 | B=20 |" in text
-    assert "| boomerang | 0.25 | 0.50 | 0.75 | 0.75 |" in text and "| io | 0.50 | 0.50 | 0.50 | 0.50 |" in text
+    assert (
+        "| boomerang | 0.25 | 0.50 | 0.75 | 0.75 |" in text and "| io | 0.50 | 0.50 | 0.50 | 0.50 |" in text
+    )
     assert written[1].stat().st_size > 10_000
     assert make_planner_reports([], tmp_path / "none") == []
