@@ -11,8 +11,15 @@ from blocks import OPTIMAL, TOWER, problem
 from genplan.errors import ConfigurationError
 from genplan.plans import optimal
 from genplan.plans.fast_downward import PlannerRun
-from genplan.plans.length_sets import LengthSelection, load_problems_by_length, select_by_length
 from genplan.plans.optimal import optimal_plan, optimal_planner_available
+from genplan.plans.problem_selection import (
+    LengthSelection,
+    SmallSelection,
+    load_problems_by_length,
+    load_selected_problems,
+    parse_selection,
+    select_by_length,
+)
 from genplan.plans.validate import check_plan
 
 needs_planner = pytest.mark.skipif(
@@ -107,3 +114,27 @@ def test_too_few_candidates_is_a_clear_error(tmp_path: Path) -> None:
 def test_only_built_in_domains_can_be_selected_by_length(tmp_path: Path) -> None:
     with pytest.raises(ConfigurationError, match="built-in domain"):
         load_problems_by_length(str(tmp_path), 0, LengthSelection((4,), 1), tmp_path)
+
+
+@needs_planner
+def test_small_problems_come_from_the_training_distribution_with_their_optimal_lengths(
+    tmp_path: Path,
+) -> None:
+    selection = parse_selection("small", count=2)
+    assert selection == SmallSelection(2) and selection.slug() == "small-x2"
+    problems = load_selected_problems("logistics", 0, selection, tmp_path, cache_dir=tmp_path / "cache")
+    assert problems.selection == "small x2" and list(problems.optimal_lengths) == [
+        "small/small-00.pddl",
+        "small/small-01.pddl",
+    ]
+    for evaluated, length in zip(problems.evaluation, problems.optimal_lengths.values()):
+        assert 2 <= len([o for o, t in evaluated.object_types.items() if t == "city"]) <= 3
+        assert optimal_plan(evaluated).length == length
+
+
+def test_a_selection_is_by_length_or_small() -> None:
+    assert parse_selection("by-length:2,4", per_length=3) == LengthSelection((2, 4), 3)
+    with pytest.raises(ConfigurationError, match="or small"):
+        parse_selection("tiny")
+    with pytest.raises(ConfigurationError, match="--n must be at least 1"):
+        parse_selection("small", count=0)

@@ -30,7 +30,7 @@ from genplan.cli.settings_options import add_settings_arguments, settings_from_a
 from genplan.errors import ConfigurationError
 from genplan.paths import builtin_domain_names
 from genplan.pddl.problem_sets import DomainProblems, load_domain_problems
-from genplan.plans.length_sets import LengthSelection, load_problems_by_length
+from genplan.plans.problem_selection import Selection, load_selected_problems, parse_selection
 
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,9 +48,10 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
         "--problems",
         default=None,
         metavar="SET",
-        help="evaluation problems other than the generated ones: by-length:L1,L2,... takes --per-length problems "
-        "of each optimal plan length (Fast Downward A* with LM-cut labels them; built-in domains), e.g. "
-        "by-length:2,4,6,8,10,12 for SymPlanner's Table 1",
+        help="evaluation problems other than the generated ones (built-in domains; Fast Downward A* with LM-cut "
+        "labels their optimal plan lengths): by-length:L1,L2,... takes --per-length problems of each optimal "
+        "length (by-length:2,4,6,8,10,12 for SymPlanner's Table 1); small takes --n problems of the training "
+        "size (seed 004's Logistics and Gripper problems)",
     )
     parser.add_argument(
         "--per-length", type=int, default=20, help="problems per length for --problems by-length (default 20)"
@@ -124,16 +125,16 @@ def domain_short_name(domain: str) -> str:
     return domain if domain in builtin_domain_names() else Path(domain).resolve().name
 
 
-def problem_selection(args: argparse.Namespace) -> LengthSelection | None:
+def problem_selection(args: argparse.Namespace) -> Selection | None:
     """The ``--problems`` selection, or ``None`` for the generated problems.
 
     Raises:
-        ConfigurationError: a malformed ``--problems`` or ``--per-length``.
+        ConfigurationError: a malformed ``--problems``, ``--per-length`` or ``--n``.
     """
     spec = getattr(args, "problems", None)
     if spec is None:
         return None
-    return LengthSelection.parse(spec, args.per_length)
+    return parse_selection(spec, per_length=args.per_length, count=args.n)
 
 
 def run_domain_name(args: argparse.Namespace) -> str:
@@ -155,7 +156,7 @@ def load_problems(args: argparse.Namespace, runs_dir: Path) -> DomainProblems:
     size_check = not args.no_size_check
     if selection is None:
         return load_domain_problems(args.domain, args.seed, args.n, runs_dir, size_check=size_check)
-    return load_problems_by_length(
+    return load_selected_problems(
         args.domain,
         args.seed,
         selection,

@@ -108,7 +108,7 @@ class DomainProblems:
             built-in problems were generated in), or ``None``; records name each problem by
             its file relative to ``root``, since IPC problem names repeat across levels.
         selection: how the evaluation problems were chosen when not the default set, e.g.
-            ``"by-length:4,8,12 x2"`` (:mod:`genplan.plans.length_sets`); ``None`` otherwise.
+            ``"by-length:4,8,12 x2"`` (:mod:`genplan.plans.problem_selection`); ``None`` otherwise.
         optimal_lengths: optimal plan lengths of evaluation problems where known, keyed like
             records (the file relative to ``root``).
     """

@@ -15,8 +15,8 @@ from genplan.approaches.planners.approach import planner_label
 from genplan.approaches.planners.settings import SymPlannerSettings, ToIDFSSettings
 from genplan.cli import main
 from genplan.llm import FakeLanguageModel, Message
-from genplan.plans.length_sets import LengthSelection, load_problems_by_length
 from genplan.plans.optimal import optimal_plan, optimal_planner_available
+from genplan.plans.problem_selection import LengthSelection, load_problems_by_length
 
 needs_planner = pytest.mark.skipif(
     not optimal_planner_available(), reason="the planner extra is not installed"

@@ -1,4 +1,10 @@
-"""Problem sets grouped by optimal plan length: ``--problems by-length:4,8,12 --per-length 2``.
+"""Evaluation problems chosen other than the default generated set, labelled with optimal lengths.
+
+* ``--problems by-length:4,8,12 --per-length 2``: problems grouped by optimal plan length.
+* ``--problems small --n 30``: problems drawn like the domain's training problems (seed 004's
+  Logistics and Grippers problems, Figure 5, are of that size; the default evaluation problems
+  of Silver et al. are far larger), each labelled with its optimal length where the planner
+  finds one in time.
 
 SymPlanner (Xiong et al., Table 1) reports success on PlanBench Blocksworld by optimal plan length
 (2, 4, ..., 12 steps, 20 instances each); seed 004 (Gonzalez-Pumariaga et al., Sec. 4.1) measures
@@ -33,6 +39,7 @@ from genplan.plans.optimal import optimal_plan
 
 PREFIX = "by-length:"
 FOLDER = "by-length"
+SMALL = "small"
 
 
 @dataclass(frozen=True)
@@ -77,6 +84,41 @@ class LengthSelection:
     def slug(self) -> str:
         """A folder-safe name, ``"by-length-4-8-12-x2"``."""
         return "by-length-" + "-".join(map(str, self.lengths)) + f"-x{self.per_length}"
+
+
+@dataclass(frozen=True)
+class SmallSelection:
+    """``count`` problems of the training distribution, drawn apart from the training problems."""
+
+    count: int = 30
+
+    def describe(self) -> str:
+        """``"small x30"`` (recorded with the run)."""
+        return f"{SMALL} x{self.count}"
+
+    def slug(self) -> str:
+        """A folder-safe name, ``"small-x30"``."""
+        return f"{SMALL}-x{self.count}"
+
+
+Selection = LengthSelection | SmallSelection
+
+
+def parse_selection(spec: str, *, per_length: int = 20, count: int = 30) -> Selection:
+    """Read ``--problems``: ``by-length:L1,L2,...`` (``per_length`` each) or ``small`` (``count``).
+
+    Raises:
+        ConfigurationError: neither form, or bad numbers.
+    """
+    if spec == SMALL:
+        if count < 1:
+            raise ConfigurationError(f"--n must be at least 1, got {count}")
+        return SmallSelection(count)
+    if not spec.startswith(PREFIX):
+        raise ConfigurationError(
+            f"--problems {spec!r}: expected by-length:L1,L2,... (e.g. by-length:4,8,12) or small"
+        )
+    return LengthSelection.parse(spec, per_length)
 
 
 def _text(generated: object) -> str:
@@ -147,6 +189,89 @@ def select_by_length(
     return chosen
 
 
+def select_small(
+    domain: str,
+    seed: int,
+    selection: SmallSelection,
+    folder: Path,
+    *,
+    cache_dir: Path | None = None,
+    timeout: float = 60.0,
+) -> list[tuple[Path, int | None]]:
+    """Write ``selection.count`` training-sized problems into ``folder`` (``small-00.pddl``, ...;
+    problem ``i`` seeded by ``"<domain>/small/<seed>/<i>"``); return ``(file, optimal length or
+    None)`` pairs, ``None`` where the planner found no plan within ``timeout`` seconds.
+
+    Raises:
+        ConfigurationError: not a built-in domain, or Fast Downward missing.
+    """
+    generator = load_generator(domain)
+    parsed_domain = load_domain(builtin_domain_file(domain))
+    folder.mkdir(parents=True, exist_ok=True)
+    chosen: list[tuple[Path, int | None]] = []
+    for index in range(selection.count):
+        rng = random.Random(f"{domain}/{SMALL}/{seed}/{index}")
+        name = f"{domain}-{SMALL}-{index:02d}"
+        text = _text(generator.generate_problem(rng, "train", name))
+        path = folder / f"{SMALL}-{index:02d}.pddl"
+        if not path.is_file() or path.read_text() != text:
+            path.write_text(text)
+        answer = optimal_plan(load_problem(path, parsed_domain), cache_dir=cache_dir, timeout=timeout)
+        chosen.append((path, answer.length))
+    labels = {path.name: length for path, length in chosen}
+    (folder / "labels.json").write_text(json.dumps(labels, indent=2) + "\n")
+    return chosen
+
+
+def load_selected_problems(
+    domain: str,
+    seed: int,
+    selection: Selection,
+    work_folder: Path,
+    *,
+    size_check: bool = False,
+    cache_dir: Path | None = None,
+    timeout: float = 60.0,
+) -> DomainProblems:
+    """A built-in domain's problems with the evaluation problems of ``selection``.
+
+    Training problems are the domain's usual ones (approaches that learn from training problems
+    need them); evaluation problems are those of :func:`select_by_length` or
+    :func:`select_small`, written under ``work_folder/problems/<domain>/seed<S>/<by-length|small>/``
+    and keyed ``<by-length|small>/<file>``, with their optimal lengths (where known) in
+    :attr:`~genplan.pddl.problem_sets.DomainProblems.optimal_lengths`.
+
+    Raises:
+        ConfigurationError: as :func:`select_by_length`; also for a domain that is not built in.
+    """
+    if domain not in builtin_domain_names():
+        raise ConfigurationError(
+            f"--problems {selection.describe().split()[0]} needs a built-in domain with a generator "
+            f"({', '.join(builtin_domain_names())}); got {domain!r}"
+        )
+    base = load_domain_problems(domain, seed, 0, work_folder, size_check=size_check)
+    assert base.root is not None
+    chosen: list[tuple[Path, int | None]]
+    if isinstance(selection, LengthSelection):
+        subfolder = FOLDER
+        chosen = list(
+            select_by_length(
+                domain, seed, selection, base.root / FOLDER, cache_dir=cache_dir, timeout=timeout
+            )
+        )
+    else:
+        subfolder = SMALL
+        chosen = select_small(
+            domain, seed, selection, base.root / SMALL, cache_dir=cache_dir, timeout=timeout
+        )
+    return dataclasses.replace(
+        base,
+        evaluation_sources=tuple(path for path, _ in chosen),
+        selection=selection.describe(),
+        optimal_lengths={f"{subfolder}/{path.name}": length for path, length in chosen if length is not None},
+    )
+
+
 def load_problems_by_length(
     domain: str,
     seed: int,
@@ -157,29 +282,7 @@ def load_problems_by_length(
     cache_dir: Path | None = None,
     timeout: float = 60.0,
 ) -> DomainProblems:
-    """A built-in domain's problems with the evaluation problems chosen by optimal plan length.
-
-    Training problems are the domain's usual ones (approaches that learn from training problems
-    need them); evaluation problems are those of :func:`select_by_length`, written under
-    ``work_folder/problems/<domain>/seed<S>/by-length/`` and keyed ``by-length/<file>``, with their
-    optimal lengths in :attr:`~genplan.pddl.problem_sets.DomainProblems.optimal_lengths`.
-
-    Raises:
-        ConfigurationError: as :func:`select_by_length`; also for a domain that is not built in.
-    """
-    if domain not in builtin_domain_names():
-        raise ConfigurationError(
-            f"--problems by-length needs a built-in domain with a generator ({', '.join(builtin_domain_names())}); "
-            f"got {domain!r}"
-        )
-    base = load_domain_problems(domain, seed, 0, work_folder, size_check=size_check)
-    assert base.root is not None
-    chosen = select_by_length(
-        domain, seed, selection, base.root / FOLDER, cache_dir=cache_dir, timeout=timeout
-    )
-    return dataclasses.replace(
-        base,
-        evaluation_sources=tuple(path for path, _ in chosen),
-        selection=selection.describe(),
-        optimal_lengths={f"{FOLDER}/{path.name}": length for path, length in chosen},
+    """:func:`load_selected_problems` for a :class:`LengthSelection`."""
+    return load_selected_problems(
+        domain, seed, selection, work_folder, size_check=size_check, cache_dir=cache_dir, timeout=timeout
     )
