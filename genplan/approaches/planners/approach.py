@@ -63,10 +63,11 @@ class PlannerApproach:
         """Problem set, budget, and the per-problem costs (LLM calls, queries, optimal plans)."""
         details = record.details
         budget = details.get("budget")
-        lines = [
-            f"Problem set: {details.get('problem_set', 'default')}; world-model query budget "
-            f"{budget if budget is not None else 'none'} per problem"
-        ]
+        if record.world_model_queries is None:
+            queried = "no world model (the plan is checked at the end only)"
+        else:
+            queried = f"world-model query budget {budget if budget is not None else 'none'} per problem"
+        lines = [f"Problem set: {details.get('problem_set', 'default')}; {queried}"]
         results = record.problems
         if results:
             calls = statistics.mean(r.llm_calls or 0 for r in results)
