@@ -53,7 +53,20 @@ def main(argv: list[str] | None = None) -> int:
         "--domains", default="all", help="comma-separated built-in domains, or all (the paper's seven)"
     )
     parser.add_argument("--seeds", default="0", help="e.g. 0-9 or 0,3,5")
-    parser.add_argument("--approaches", default="main", help=f"comma-separated: {', '.join(APPROACHES)}")
+    parser.add_argument(
+        "--approaches",
+        default="main",
+        help=f"comma-separated: {', '.join(APPROACHES)} (the paper's variants) or registered approaches "
+        "(boomerang, symplanner, ...; genplan run --help lists them)",
+    )
+    parser.add_argument(
+        "--problems",
+        default=None,
+        help="for registered approaches: by-length:L1,L2,... or small (see genplan run)",
+    )
+    parser.add_argument(
+        "--per-length", type=int, default=20, help="problems per length with --problems by-length"
+    )
     parser.add_argument("--llm", default="openai", help="openai | files:DIR | manual | replay:PATH")
     parser.add_argument("--model", default="gpt-4o")
     parser.add_argument("--base-url", default=None)
@@ -123,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         per_step=args.per_step,
         size_check=not args.no_size_check,
         jobs=args.jobs,
+        extra={"problems": args.problems, "per_length": args.per_length} if args.problems else {},
     )
     cells = grid(spec)
     done = sum(is_finished(spec, key) for key in cells)

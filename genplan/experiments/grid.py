@@ -82,8 +82,55 @@ def model_slug(model: str) -> str:
 
 
 def run_folder_for(spec: GridSpec, key: RunKey) -> Path:
-    """``RUNS/<model>/<domain>/<approach>-seed<S>``."""
-    return spec.runs_dir / model_slug(spec.model) / key.domain / f"{key.approach}-seed{key.seed}"
+    """``RUNS/<model>/<domain>/<approach>-seed<S>`` (``<domain>-<selection>`` with ``extra["problems"]``)."""
+    domain = key.domain
+    if spec.extra.get("problems"):
+        domain += "-" + _selection(spec).slug()
+    return spec.runs_dir / model_slug(spec.model) / domain / f"{key.approach}-seed{key.seed}"
+
+
+def _selection(spec: GridSpec) -> Any:
+    from genplan.plans.problem_selection import parse_selection
+
+    return parse_selection(
+        spec.extra["problems"], per_length=spec.extra.get("per_length", 20), count=spec.n_eval
+    )
+
+
+def run_registered(spec: GridSpec, key: RunKey, model: LanguageModel | None = None) -> dict[str, Any]:
+    """Run a registered approach other than the paper's variants (``boomerang``, ``symplanner``,
+    ...) on one grid cell, with ``extra["settings"][approach]`` (by field name) and the problems of
+    ``extra["problems"]`` (``by-length:4,8,12`` with ``extra["per_length"]``, or ``small``) if set."""
+    from genplan.approaches import get_approach
+    from genplan.approaches.base import settings_from_mapping
+    from genplan.plans.problem_selection import load_selected_problems
+
+    approach = get_approach(key.approach)
+    values = spec.extra.get("settings", {}).get(key.approach, {})
+    settings = settings_from_mapping(approach.settings_type, values, where=f"grid settings of {key.approach}")
+    if spec.extra.get("problems"):
+        problems = load_selected_problems(
+            key.domain,
+            key.seed,
+            _selection(spec),
+            spec.runs_dir,
+            cache_dir=spec.runs_dir / "cache" / "optimal",
+        )
+    else:
+        problems = load_domain_problems(
+            key.domain, key.seed, spec.n_eval, spec.runs_dir, size_check=spec.size_check
+        )
+    folder = run_folder_for(spec, key)
+    context = RunContext(
+        folder=folder,
+        seed=key.seed,
+        model_name=spec.model,
+        backend_name=spec.llm.split(":")[0],
+        eval_timeout=spec.eval_timeout,
+        workers=spec.workers_per_run,
+    )
+    approach.run(problems, model or _default_model(spec), settings, context)
+    return run_record(folder)
 
 
 def grid(spec: GridSpec) -> list[RunKey]:
@@ -111,6 +158,8 @@ def _default_model(spec: GridSpec) -> LanguageModel:
 
 def run_one(spec: GridSpec, key: RunKey, model: LanguageModel | None = None) -> dict[str, Any]:
     """Run one grid cell (synthesis and evaluation); return its ``runs.jsonl`` record."""
+    if key.approach not in APPROACHES:
+        return run_registered(spec, key, model)
     folder = run_folder_for(spec, key)
     problems = load_domain_problems(
         key.domain, key.seed, spec.n_eval, spec.runs_dir, size_check=spec.size_check

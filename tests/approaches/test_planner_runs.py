@@ -8,13 +8,18 @@ from pathlib import Path
 
 import pytest
 from blocks import OPTIMAL, TWO_MOVES, problem_set
+from oracles import ORACLES
 from planner_helpers import last_user, run
 
 from genplan.approaches import get_approach
 from genplan.approaches.planners.approach import planner_label
 from genplan.approaches.planners.settings import SymPlannerSettings, ToIDFSSettings
 from genplan.cli import main
+from genplan.experiments.grid import GridSpec, run_grid, run_record
 from genplan.llm import FakeLanguageModel, Message
+from genplan.paths import builtin_domain_file
+from genplan.pddl.domain import load_domain
+from genplan.pddl.problem import parse_problem_text
 from genplan.plans.optimal import optimal_plan, optimal_planner_available
 from genplan.plans.problem_selection import LengthSelection, load_problems_by_length
 
@@ -159,3 +164,31 @@ def test_a_bad_problem_selection_is_a_clear_error(tmp_path: Path, capsys: pytest
         ]
     )
     assert code == 2 and "expected by-length:L1,L2" in capsys.readouterr().err
+
+
+def test_the_experiment_grid_runs_registered_approaches(tmp_path: Path) -> None:
+    domain = load_domain(builtin_domain_file("blocksworld"))
+
+    def solve(messages: list[Message]) -> str:
+        text = messages[0].content.split("Problem (PDDL):\n```pddl\n")[1].split("```")[0]
+        plan = ORACLES["blocksworld"](parse_problem_text(text, domain))
+        if "Action Sequence" in messages[0].content:
+            return "Action Sequence: " + ", ".join(plan)
+        return _fenced(*plan)
+
+    spec = GridSpec(
+        domains=("blocksworld",),
+        seeds=(0,),
+        approaches=("boomerang", "io"),
+        runs_dir=tmp_path,
+        llm="fake",
+        model="fake",
+        n_eval=2,
+        extra={"settings": {"boomerang": {"budget": "200"}, "io": {"demonstration": False}}},
+    )
+    ran = run_grid(spec, model_factory=lambda key: FakeLanguageModel([solve, solve]))
+    assert [key.approach for key in ran] == ["boomerang", "io"]
+    for approach in ("boomerang+budget-200", "io+no-demonstration"):
+        record = run_record(tmp_path / "fake" / "blocksworld" / f"{approach.split('+')[0]}-seed0")
+        assert record["approach"] == approach and record["fraction_solved"] == 1.0
+    assert run_grid(spec, model_factory=lambda key: FakeLanguageModel()) == []  # finished cells are skipped
