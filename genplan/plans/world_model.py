@@ -197,12 +197,12 @@ class WorldModel:
         argument types in typed domains. Never counted.
         """
         action = parse_action_text(text) if isinstance(text, str) else tuple(text)
-        shown = text if isinstance(text, str) else action_text(action)
-        if action is None or not action:
+        if not action:
+            shown = text if isinstance(text, str) else repr(text)
             return ActionError(
                 ActionErrorKind.UNPARSABLE,
-                str(shown),
-                f"{str(shown).strip()!r} is not an action: write the operator then its objects, e.g. "
+                shown,
+                f"{shown.strip()!r} is not an action: write the operator then its objects, e.g. "
                 + self._example(),
             )
         domain = self.problem.domain

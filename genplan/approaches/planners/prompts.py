@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from genplan.pddl.domain import Atom
 from genplan.pddl.problem import Problem
+from genplan.plans.simulator import applicable_actions
 from genplan.plans.world_model import State, action_text
 
 LISTED_ACTIONS = 60
@@ -57,8 +58,6 @@ class Task:
             for atom in (*operator.add_effects, *operator.delete_effects)
         )
         if example is None:
-            from genplan.plans.simulator import applicable_actions
-
             applicable = applicable_actions(problem, problem.init)
             shown = (
                 action_text(applicable[0]) if applicable else next(iter(domain.operators.values())).signature
