@@ -69,13 +69,13 @@ def prompt(task: Task, demonstration: Demonstration | None, chain_of_thought: bo
     if chain_of_thought:
         parts.append(
             "Think step by step: write each action with the state it leads to (the facts that change, in PDDL "
-            "form) and check the goal at the end. Then give the whole plan for the problem above in a fenced "
-            "code block (```plan), one action per line."
+            f"form) and check the goal at the end. Then give the whole plan for problem {task.problem.name} in a "
+            "fenced code block (```plan), one action per line."
         )
     else:
         parts.append(
-            "Give a plan for the problem above: the actions in order, one per line, in a fenced code block "
-            "(```plan). Answer with the plan only."
+            f"Give a plan for problem {task.problem.name}: the actions in order, one per line, in a fenced code "
+            "block (```plan). Answer with the plan only."
         )
     return "\n\n".join(parts)
 
