@@ -10,7 +10,9 @@ failing step. Advice is worded as VAL words it, e.g.::
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from genplan.pddl.domain import Atom, Operator
@@ -51,14 +53,14 @@ def _ground(atoms: Iterable[Atom], binding: dict[str, str]) -> list[Atom]:
     return [tuple(binding.get(term, term) for term in atom) for atom in atoms]
 
 
-def _holds(atom: Atom, state: set[Atom]) -> bool:
+def _holds(atom: Atom, state: AbstractSet[Atom]) -> bool:
     if atom[0] == "=":
         return atom[1] == atom[2]
     return atom in state
 
 
 def unsatisfied_preconditions(
-    operator: Operator, arguments: Sequence[str], state: set[Atom]
+    operator: Operator, arguments: Sequence[str], state: AbstractSet[Atom]
 ) -> list[tuple[Atom, bool]]:
     """Preconditions of the action that fail in ``state``, as ``(atom, value needed)`` pairs."""
     binding = {variable: argument for (variable, _), argument in zip(operator.parameters, arguments)}
@@ -104,3 +106,32 @@ def simulate(problem: Problem, actions: Sequence[Atom]) -> SimulationResult:
         advice = "The goal is not satisfied\n" + repair_advice([(atom, True) for atom in unmet])
         return SimulationResult(False, None, advice, unmet)
     return SimulationResult(True, None, "")
+
+
+def _candidates(operator: Operator, problem: Problem, state: AbstractSet[Atom]) -> list[tuple[str, ...]]:
+    """Argument tuples worth trying: each parameter ranges over objects of its type, narrowed by
+    the first positive precondition that mentions it."""
+    domain = problem.domain
+    choices: list[list[str]] = []
+    for variable, type_name in operator.parameters:
+        options = [
+            o for o, t in problem.object_types.items() if not domain.typed or domain.is_subtype(t, type_name)
+        ]
+        for atom in operator.positive_preconditions:
+            if atom[0] != "=" and variable in atom[1:]:
+                position = atom.index(variable)
+                seen = {fact[position] for fact in state if fact[0] == atom[0] and len(fact) == len(atom)}
+                options = [o for o in options if o in seen]
+                break
+        choices.append(sorted(options))
+    return list(itertools.product(*choices))
+
+
+def applicable_actions(problem: Problem, state: AbstractSet[Atom]) -> list[Atom]:
+    """Every ground action applicable in ``state``, as ``(operator, object, ...)`` tuples, sorted."""
+    actions = []
+    for name, operator in sorted(problem.domain.operators.items()):
+        for arguments in _candidates(operator, problem, state):
+            if not unsatisfied_preconditions(operator, arguments, state):
+                actions.append((name, *arguments))
+    return actions
