@@ -22,6 +22,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from genplan.approaches.generalized_plan.solver import saved_programs
+from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.experiments.grid import (
     APPROACHES,
     GridSpec,
@@ -71,7 +72,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--scales", default="1,2,8,32,128")
     parser.add_argument("--per-size", type=int, default=10)
+    add_isolation_argument(parser)
     args = parser.parse_args(argv)
+    limits = sandbox_limits(args)
     domains = tuple(builtin_domain_names()) if args.domains == "all" else tuple(args.domains.split(","))
 
     if args.figure3:
@@ -103,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
                         timeout=args.timeout,
                         work_dir=args.runs_dir,
                         on_record=write,
+                        limits=limits,
                     )
         print(f"wrote {out}")
         return 0
@@ -121,6 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         per_step=args.per_step,
         size_check=not args.no_size_check,
         jobs=args.jobs,
+        isolation=limits.isolation,
     )
     cells = grid(spec)
     done = sum(is_finished(spec, key) for key in cells)

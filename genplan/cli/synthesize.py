@@ -19,6 +19,7 @@ from genplan.approaches.generalized_plan.runs import (
 )
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings, TrainingRound
 from genplan.approaches.generalized_plan.variants import Variant
+from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.errors import ConfigurationError
 from genplan.llm import SamplingSettings, make_model
 from genplan.paths import builtin_domain_names
@@ -101,6 +102,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         action="store_true",
         help="copy the program, conversation and results to synthesized/<domain>/",
     )
+    add_isolation_argument(parser)
     add_model_arguments(parser)
     return parser
 
@@ -150,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
     runs_dir: Path = args.runs_dir
     domain_name = args.domain if args.domain in builtin_domain_names() else Path(args.domain).resolve().name
     spec, note = choose_backend(args, domain_name, variant)  # before the problems: fail fast
+    limits = sandbox_limits(args)  # before the model: a missing sandbox stops the run first
     problems = load_domain_problems(
         args.domain, args.seed, args.n, runs_dir, size_check=not args.no_size_check
     )
@@ -171,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
         files_timeout=args.files_timeout,
     )
     settings = SynthesisSettings(
-        variant=variant, max_feedback_rounds=args.feedback_rounds, timeout=args.timeout
+        variant=variant, max_feedback_rounds=args.feedback_rounds, timeout=args.timeout, limits=limits
     )
     folder = run_folder(runs_dir, problems.name, variant.name, args.seed)
     print(

@@ -27,6 +27,7 @@ from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.approaches.generalized_plan.variants import Variant
 from genplan.llm import LanguageModel, SamplingSettings, make_model
 from genplan.pddl.problem_sets import load_domain_problems
+from genplan.sandbox import Isolation, Limits
 
 APPROACHES = ("main", "no-cot", "no-debug", "no-names")
 ANSWER_HEADER = re.compile(r"^# ---- answer (\d+) ----$", re.MULTILINE)
@@ -46,6 +47,8 @@ class GridSpec:
         size_check: end the training check with one evaluation-sized problem (``--no-size-check``
             in ``genplan synthesize`` turns it off to match the paper exactly).
         jobs: runs in parallel (processes).
+        isolation: the sandbox's operating-system isolation (``none`` only where bubblewrap
+            cannot run; recorded in each run's metadata).
     """
 
     domains: tuple[str, ...]
@@ -64,6 +67,7 @@ class GridSpec:
     jobs: int = 1
     workers_per_run: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    isolation: Isolation = Isolation.BWRAP
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,7 @@ def run_one(spec: GridSpec, key: RunKey, model: LanguageModel | None = None) -> 
         variant=Variant.from_name(key.approach),
         max_feedback_rounds=spec.feedback_rounds,
         timeout=spec.train_timeout,
+        limits=Limits(isolation=spec.isolation),
     )
     report = run_synthesis(
         problems,
@@ -140,7 +145,10 @@ def run_one(spec: GridSpec, key: RunKey, model: LanguageModel | None = None) -> 
                 fraction = None  # No Names: intermediate programs see obfuscated problems only
             else:
                 checks = evaluate_program(
-                    program_after_step(report.synthesis.program, step), evaluation, timeout=spec.eval_timeout
+                    program_after_step(report.synthesis.program, step),
+                    evaluation,
+                    timeout=spec.eval_timeout,
+                    limits=settings.limits,
                 )
                 fraction = summarize(checks).fraction_solved
             steps.append({"step": step, "fraction_solved": fraction})
@@ -254,6 +262,7 @@ def measure_runtime_vs_size(
     work_dir: Path = Path("runs"),
     lama: bool = True,
     on_record: Callable[[dict[str, Any]], None] | None = None,
+    limits: Limits | None = None,
 ) -> list[dict[str, Any]]:
     """Time ``program`` (sandboxed) and LAMA-first on evaluation problems of growing size.
 
@@ -278,7 +287,7 @@ def measure_runtime_vs_size(
         )
         for path in paths:
             problem = load_problem(path, parsed)
-            check = check_program(program, problem, timeout=timeout)
+            check = check_program(program, problem, timeout=timeout, limits=limits)
             rows = [
                 (
                     "program",

@@ -7,7 +7,8 @@ A run is named by domain, variant and seed, and lives in ``RUNS/<domain>/<varian
 * ``program.py`` — the final program (Sec. 4.2: used for evaluation whatever its training outcome);
 * ``training.json`` — the training check of each program version;
 * ``results.json`` — per evaluation problem: status, seconds, plan length, message;
-* ``metadata.json`` — model, backend, date, variant, seed, feedback rounds, outcomes, figures;
+* ``metadata.json`` — model, backend, date, variant, seed, feedback rounds, outcomes, figures,
+  and the sandbox isolation the programs ran under (``bwrap``, or ``none`` with ``--isolation none``);
 * ``name_mapping.json`` — for "No Names", the obfuscation mapping.
 
 Rerunning the same command reuses the model cache, so it is free, and a run killed midway
@@ -154,7 +155,12 @@ def run_synthesis(
     if on_evaluation_start is not None:
         on_evaluation_start(len(evaluation))
     checks = evaluate_program(
-        synthesis.program, evaluation, timeout=eval_timeout, workers=workers, on_result=on_result
+        synthesis.program,
+        evaluation,
+        timeout=eval_timeout,
+        workers=workers,
+        on_result=on_result,
+        limits=settings.limits,
     )
     summary = summarize(checks)
     _write_json(folder / "results.json", [c.to_json() for c in checks])
@@ -183,6 +189,7 @@ def run_synthesis(
         "completion_tokens": synthesis.usage.completion_tokens,
         "timeout_seconds": settings.timeout,
         "evaluation_timeout_seconds": eval_timeout,
+        "isolation": settings.limits.isolation.value,
     }
     _write_json(folder / "metadata.json", metadata)
     return RunReport(folder, synthesis, checks, summary, metadata)

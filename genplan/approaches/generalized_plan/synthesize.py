@@ -20,6 +20,7 @@ from genplan.llm import LanguageModel, Message, Usage
 from genplan.llm.extract import extract_code
 from genplan.pddl.problem import Problem
 from genplan.plans.failures import FailureKind
+from genplan.sandbox import Limits
 
 
 @dataclass(frozen=True)
@@ -31,12 +32,14 @@ class SynthesisSettings:
         max_feedback_rounds: feedback messages at most (the paper's 4).
         timeout: seconds per training run of the program (the paper's 30).
         prompt_problems: training problems shown in the first prompt (the paper's 2).
+        limits: the sandbox's limits and isolation for every run of the program.
     """
 
     variant: Variant = field(default_factory=Variant)
     max_feedback_rounds: int = 4
     timeout: float = 30.0
     prompt_problems: int = 2
+    limits: Limits = field(default_factory=Limits)
 
 
 @dataclass(frozen=True)
@@ -125,7 +128,7 @@ def feedback_for(check: ProblemCheck, problem: Problem) -> str:
 
 
 def check_training(
-    program: str, problems: Sequence[Problem], timeout: float
+    program: str, problems: Sequence[Problem], timeout: float, limits: Limits | None = None
 ) -> tuple[int, ProblemCheck | None, Problem | None]:
     """Run ``program`` on ``problems`` in order until the first failure.
 
@@ -133,7 +136,7 @@ def check_training(
         ``(passed, failed check or None, failed problem or None)``.
     """
     for index, problem in enumerate(problems):
-        check = check_program(program, problem, timeout=timeout)
+        check = check_program(program, problem, timeout=timeout, limits=limits)
         if not check.solved:
             return index, check, problem
     return len(problems), None, None
@@ -225,7 +228,9 @@ def synthesize(
             result.program += ("\n\n" if result.program else "") + header + code
             if on_program is not None:
                 on_program(result.program)
-            passed, check, problem = check_training(result.program, training, settings.timeout)
+            passed, check, problem = check_training(
+                result.program, training, settings.timeout, settings.limits
+            )
             if check is None or problem is None:
                 training_round = TrainingRound(round_index, passed, None, None, None)
             else:
