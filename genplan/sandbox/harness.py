@@ -52,17 +52,22 @@ def program_function(namespace: dict[str, Any], name: str, usage: str) -> Callab
 
 
 def from_json_item(item: Any) -> Any:
-    """A JSON argument item as programs receive it: lists become tuples (ground atoms)."""
-    if type(item) is list:
-        return tuple(from_json_item(part) for part in item)
-    return item
+    """A JSON argument item as programs receive it: lists become tuples (ground atoms, typed objects)."""
+    if type(item) is not list:
+        return item
+    for part in item:
+        if type(part) is list:
+            return tuple(from_json_item(inner) for inner in item)
+    return tuple(item)
 
 
-def to_json_item(item: Any) -> Any:
-    """The inverse of :func:`from_json_item` for atoms, objects and typed objects."""
-    if isinstance(item, tuple):
-        return [to_json_item(part) for part in item]
-    return item
+def set_from_json(items: list[Any]) -> set[Any]:
+    """A set of the JSON argument ``items``, lists turned into tuples (:func:`from_json_item`)."""
+    if all(type(item) is list for item in items):
+        atoms = list(map(tuple, items))
+        if not any(type(part) is list for atom in atoms for part in atom):
+            return set(atoms)
+    return {from_json_item(item) for item in items}
 
 
 def copy_plan(value: object) -> list[str]:
@@ -101,7 +106,7 @@ def call_get_plan(
         BaseException: whatever ``get_plan`` raises.
     """
     get_plan = program_function(namespace, "get_plan", "get_plan(objects, init, goal)")
-    arguments = [{from_json_item(item) for item in part} for part in (objects, init, goal)]
+    arguments = [set_from_json(part) for part in (objects, init, goal)]
     started = time.perf_counter()
     value = get_plan(*arguments)
     seconds = time.perf_counter() - started

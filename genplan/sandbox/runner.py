@@ -32,8 +32,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from genplan.sandbox.channel import ChannelError, json_copy
-from genplan.sandbox.harness import to_json_item
+from genplan.sandbox.channel import ChannelError
 from genplan.sandbox.limits import Limits
 from genplan.sandbox.outcome import CallOutcome, RunOutcome, RunStatus
 from genplan.sandbox.pool import ANSWER_SLACK_SECONDS, POOL, answer_cap
@@ -85,7 +84,7 @@ def run_untrusted(
         source: the untrusted Python source.
         harness: ``"genplan.module:function"``, called as ``function(namespace, *args)``
             (see the module docstring for the contract).
-        args: JSON-ready arguments for the harness.
+        args: JSON-ready arguments for the harness (tuples arrive as lists).
         timeout: the budget in seconds, counted from the child's start.
         limits: resource limits and isolation (defaults: 2 GiB, 1 MiB output, 64 MiB result,
             bubblewrap).
@@ -97,13 +96,13 @@ def run_untrusted(
     Raises:
         IsolationUnavailable: no sandbox worker can start with ``limits.isolation``; the
             message says how to enable isolation.
-        TypeError: ``args`` is not JSON of exact types.
+        TypeError: ``args`` cannot be encoded as JSON.
     """
     limits = limits or Limits()
     request = {
         "source": source,
         "harness": harness,
-        "args": json_copy(args),
+        "args": args,  # JSON-encoded on sending: TypeError for anything JSON cannot hold
         "timeout": float(timeout),
         "limits": limits.to_json(),
     }
@@ -131,8 +130,17 @@ def _plan_of(value: Any) -> tuple[list[str], float] | None:
     return plan, float(seconds)
 
 
+def _order_key(item: Any) -> Any:
+    return "\x00".join(item) if type(item) is tuple else item  # tuple order, compared faster
+
+
 def _json_arguments(items: Iterable[Any]) -> list[Any]:
-    return sorted((to_json_item(item) for item in items), key=repr)
+    """``items`` in a fixed order (so a program's sets iterate alike whatever genplan's hash seed)."""
+    items = list(items)
+    try:
+        return sorted(items, key=_order_key)
+    except TypeError:  # not strings and tuples of strings
+        return sorted(items, key=repr)
 
 
 def run_program(

