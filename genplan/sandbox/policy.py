@@ -221,6 +221,32 @@ def is_private(name: str) -> bool:
     return name.startswith("_") and not _dunder(name) and name != "_"
 
 
+class _ClassPrivateNames(ast.NodeTransformer):
+    """Mangles ``obj.__name`` inside a class body to ``obj._Class__name``, as CPython's compiler would.
+
+    It runs before the policy so that the private-attribute guards see (and look up) the name
+    the attribute really has; CPython leaves the already-mangled name alone.
+    """
+
+    def __init__(self) -> None:
+        self.classes: list[str] = []
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
+        for child in [*node.decorator_list, *node.bases, *node.keywords]:
+            self.visit(child)
+        self.classes.append(node.name)
+        node.body = [self.visit(statement) for statement in node.body]
+        self.classes.pop()
+        return node
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        self.generic_visit(node)
+        owner = self.classes[-1].lstrip("_") if self.classes else ""
+        if owner and node.attr.startswith("__") and not node.attr.endswith("__"):
+            node.attr = f"_{owner}{node.attr}"
+        return node
+
+
 class _OwnAttributes(ast.NodeVisitor):
     """Private attribute names a program defines itself.
 
@@ -321,6 +347,7 @@ class GenplanPolicy(RestrictingNodeTransformer):
             self.error(node, f'"{name}" is not allowed as a name in this sandbox')
 
     def visit_Module(self, node: ast.Module) -> ast.AST:
+        _ClassPrivateNames().visit(node)
         collector = _BoundNames()
         collector.visit(node)
         self.bound_names = collector.names

@@ -6,7 +6,8 @@ It serves one request at a time. The process-wide :class:`WorkerPool` keeps idle
 isolation kind and starts another when all are busy, so parallel callers (evaluation runs
 problems on every core) each get their own; workers live until genplan exits.
 
-Workers are started from one long-lived thread: bubblewrap's ``--die-with-parent`` ends the
+A process forked from genplan starts with an empty pool of its own. Workers are started from
+one long-lived thread: bubblewrap's ``--die-with-parent`` ends the
 sandbox when the *thread* that started it ends, and callers' threads come and go.
 
 Whatever a worker sends is read as hostile data: a frame cap, a deadline (the run's budget
@@ -205,9 +206,24 @@ class WorkerPool:
         for worker in workers:
             worker.close()
 
+    def forget(self) -> None:
+        """Drop every worker without touching it (in a forked child: they belong to the parent)."""
+        self._lock = threading.Lock()
+        self._idle, self._all = {}, []
+
 
 POOL = WorkerPool()
 atexit.register(POOL.close)
+
+
+def _after_fork_in_child() -> None:
+    # A process forked from genplan (a process pool, say) must not share the parent's workers:
+    # two processes writing requests into one pipe would read each other's answers.
+    POOL.forget()
+    _LAUNCHER.__init__()  # type: ignore[misc]
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def answer_cap(limits: Limits) -> int:

@@ -84,6 +84,11 @@ ACCEPTED = {
         "    def get(self, x):\n        if x not in self._cache:\n            self._cache[x] = self._key(x)\n            C._count += 1\n"
         "        return self._cache[x]\nc = C()\nc.get(2)\nc._cache[3] = 1\ndel c._cache[3]\nRESULT = c.get(2) + C._count + getattr(c, '_count')"
     ),
+    "class-private attributes": (
+        "class C:\n    def __init__(self):\n        self.__x = 1\n        self.__y = [2]\n    def get(self):\n"
+        "        self.__y.append(3)\n        return self.__x + sum(self.__y) + len([n for n in [self.__x]])\n"
+        "class D(C):\n    def __init__(self):\n        super().__init__()\n        self.__x = 10\nRESULT = D().get()"
+    ),
     "private dataclass field": "from dataclasses import dataclass\n@dataclass(order=True, frozen=True)\nclass S:\n    _g: int\n    name: str = 'x'\nRESULT = sorted([S(2), S(1)])[0]._g",
     "slots dataclass": "from dataclasses import dataclass\n@dataclass(slots=True)\nclass S:\n    _g: int\nRESULT = S(3)._g",
     "function attribute": "def f():\n    f._calls += 1\n    return f._calls\nf._calls = 0\nf()\nRESULT = f()",

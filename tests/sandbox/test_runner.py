@@ -99,3 +99,19 @@ def test_tuples_and_str_subclasses_come_back_as_a_list_of_str() -> None:
     )
     assert outcome.status is RunStatus.SUCCESS and outcome.plan == ["(a)", "(b)"]
     assert all(type(action) is str for action in outcome.plan)
+
+
+def test_a_forked_process_gets_workers_of_its_own() -> None:
+    import multiprocessing
+
+    run_program("def get_plan(o, i, g):\n    return []\n", set(), set(), set())  # a worker in this process
+    source = "def get_plan(o, i, g):\n    return sorted(o)\n"
+    context = multiprocessing.get_context("fork")
+    with context.Pool(2) as pool:
+        results = pool.starmap(_run_in_child, [(source, str(n)) for n in range(6)])
+    assert results == [[str(n)] for n in range(6)]
+    assert run_program(source, {"x"}, set(), set()).plan == ["x"]
+
+
+def _run_in_child(source: str, name: str) -> list[str] | None:
+    return run_program(source, {name}, set(), set()).plan
