@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from genplan.sandbox import Isolation, Limits, isolation_report
 
@@ -14,12 +15,15 @@ NONE_WARNING = (
 )
 
 
-def add_isolation_argument(parser: argparse.ArgumentParser) -> None:
-    """Add ``--isolation {bwrap,none}`` (default ``bwrap``)."""
+def add_isolation_argument(parser: Any, default: str | None = Isolation.BWRAP.value) -> None:
+    """Add ``--isolation {bwrap,none}`` to ``parser`` (a parser or an argument group).
+
+    ``default=None`` leaves the choice to a grid file (``bwrap`` when it says nothing).
+    """
     parser.add_argument(
         "--isolation",
         choices=[kind.value for kind in Isolation],
-        default=Isolation.BWRAP.value,
+        default=default,
         help="operating-system isolation of model-written programs: bwrap (bubblewrap, the default) or "
         "none (only where bubblewrap cannot run; a warning is printed and recorded)",
     )

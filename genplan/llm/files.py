@@ -4,12 +4,15 @@ For each request genplan writes ``DIR/NNNN.prompt.md`` (a readable transcript: e
 under a heading naming its role) and ``DIR/NNNN.prompt.json`` (the same messages as JSON), then
 waits for ``DIR/NNNN.response.md``. The answer is read once the file has stopped changing for
 one poll interval, so a half-written file is not taken. A request whose prompt is already in
-DIR with a response is answered from it (runs resume).
+DIR with a response is answered from it (runs resume). Requests may come from several threads
+or processes at once (each gets its own number: the prompt file is created exclusively); a request for sample ``k > 0`` of the same messages gets a
+prompt of its own, its JSON then ``{"sample": k, "messages": [...]}``.
 """
 
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -42,11 +45,12 @@ class FilesModel:
         self.timeout = timeout
         self.poll_interval = poll_interval
         self.model = model
+        self._lock = threading.Lock()
 
-    def _existing(self, messages: list[dict[str, str]]) -> Path | None:
+    def _existing(self, request: object) -> Path | None:
         for prompt_json in sorted(self.directory.glob("*.prompt.json")):
             try:
-                if json.loads(prompt_json.read_text(encoding="utf-8")) == messages:
+                if json.loads(prompt_json.read_text(encoding="utf-8")) == request:
                     return prompt_json
             except ValueError:
                 continue
@@ -60,7 +64,24 @@ class FilesModel:
         ]
         return max(numbers, default=0) + 1
 
-    def complete(self, messages: Sequence[Message]) -> Completion:
+    def _claim(self, request_json: str) -> Path:
+        """Write ``request_json`` as the next free ``NNNN.prompt.json`` and return its path.
+
+        The file is created exclusively, so processes sharing the directory (the workers of
+        an experiment grid) never take the same number: a process that finds its number
+        taken tries the next one.
+        """
+        number = self._next_number()
+        while True:
+            path = self.directory / f"{number:04d}.prompt.json"
+            try:
+                with path.open("x", encoding="utf-8") as stream:
+                    stream.write(request_json)
+                return path
+            except FileExistsError:
+                number += 1
+
+    def complete(self, messages: Sequence[Message], *, sample: int = 0) -> Completion:
         """Write the prompt files (unless already there) and wait for the answer.
 
         Raises:
@@ -68,12 +89,13 @@ class FilesModel:
         """
         self.directory.mkdir(parents=True, exist_ok=True)
         as_json = [m.to_json() for m in messages]
-        prompt_json = self._existing(as_json)
-        if prompt_json is None:
-            stem = f"{self._next_number():04d}"
-            prompt_json = self.directory / f"{stem}.prompt.json"
-            (self.directory / f"{stem}.prompt.md").write_text(transcript(messages), encoding="utf-8")
-            prompt_json.write_text(json.dumps(as_json, indent=1, ensure_ascii=False), encoding="utf-8")
+        request: object = {"sample": sample, "messages": as_json} if sample else as_json
+        with self._lock:
+            prompt_json = self._existing(request)
+            if prompt_json is None:
+                prompt_json = self._claim(json.dumps(request, indent=1, ensure_ascii=False))
+                stem = prompt_json.name.split(".")[0]
+                (self.directory / f"{stem}.prompt.md").write_text(transcript(messages), encoding="utf-8")
         stem = prompt_json.name.split(".")[0]
         response = self.directory / f"{stem}.response.md"
         deadline = time.monotonic() + self.timeout

@@ -103,6 +103,9 @@ class DomainProblems:
             use of :attr:`evaluation` (heavy's take about a second each, so the first prompt
             does not wait for them).
         size_check: whether ``training`` ends with an evaluation-sized check problem.
+        root: the folder problem keys are relative to (the user's folder, or the folder the
+            built-in problems were generated in), or ``None``; records name each problem by
+            its file relative to ``root``, since IPC problem names repeat across levels.
     """
 
     name: str
@@ -110,6 +113,7 @@ class DomainProblems:
     training: tuple[Problem, ...]
     evaluation_sources: tuple[Problem | Path, ...]
     size_check: bool = False
+    root: Path | None = None
 
     @functools.cached_property
     def evaluation(self) -> tuple[Problem, ...]:
@@ -117,6 +121,28 @@ class DomainProblems:
         return tuple(
             p if isinstance(p, Problem) else load_problem(p, self.domain) for p in self.evaluation_sources
         )
+
+
+def write_builtin_problems(
+    domain: str, seed: int, n_eval: int | None, work_folder: Path, *, size_check: bool = False
+) -> tuple[Path, list[Path], list[Path], list[Path]]:
+    """Generate a built-in domain's problems for ``seed`` under ``work_folder/problems/<domain>/seed<S>/``.
+
+    Files already there with the same content are left untouched; new ones appear whole
+    (written beside, then renamed), so processes that generate the same problems at once
+    never read a half-written file.
+
+    Returns:
+        ``(folder, training files, check files, evaluation files)``; the check files are
+        empty unless ``size_check``.
+    """
+    from genplan.pddl.generate import write_problems  # lazy: keeps generators out of solver imports
+
+    base = work_folder / "problems" / domain / f"seed{seed}"
+    training = write_problems(domain, "train", seed, base / "train")
+    check = write_problems(domain, "check", seed, base / "check") if size_check else []
+    evaluation = write_problems(domain, "eval", seed, base / "eval", n=n_eval)
+    return base, training, check, evaluation
 
 
 def load_domain_problems(
@@ -133,15 +159,12 @@ def load_domain_problems(
         ConfigurationError: an unknown name that is not a folder either.
         PddlError: a malformed domain or problem file.
     """
-    from genplan.pddl.generate import write_problems  # lazy: keeps generators out of solver imports
-
     if domain in builtin_domain_names():
         domain_file = builtin_domain_file(domain)
-        base = work_folder / "problems" / domain / f"seed{seed}"
-        training_files = write_problems(domain, "train", seed, base / "train")
-        check_files = write_problems(domain, "check", seed, base / "check") if size_check else []
-        evaluation_files = write_problems(domain, "eval", seed, base / "eval", n=n_eval)
-        name = domain
+        base, training_files, check_files, evaluation_files = write_builtin_problems(
+            domain, seed, n_eval, work_folder, size_check=size_check
+        )
+        name, root = domain, base
     else:
         folder = Path(domain)
         if not folder.is_dir():
@@ -154,7 +177,7 @@ def load_domain_problems(
         training_files = list(problem_set.training)
         check_files = []
         evaluation_files = list(problem_set.evaluation)[: n_eval or None]
-        name = folder.resolve().name
+        name, root = folder.resolve().name, folder
     parsed = load_domain(domain_file)
     # Smallest first, so the two problems shown in the prompt are the smallest (Sec. 4.1).
     training = tuple(
@@ -163,4 +186,4 @@ def load_domain_problems(
             key=lambda p: (len(p.object_types), len(p.init)),
         )
     ) + tuple(load_problem(path, parsed) for path in check_files)
-    return DomainProblems(name, parsed, training, tuple(evaluation_files), bool(check_files))
+    return DomainProblems(name, parsed, training, tuple(evaluation_files), bool(check_files), root)

@@ -13,9 +13,12 @@ from fake_programs import CORRECT, fenced
 import genplan.sandbox.isolation as isolation_module
 import genplan.sandbox.pool as pool_module
 import genplan.sandbox.runner as runner_module
+from genplan.approaches.base import RunContext, read_record
 from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
-from genplan.cli import main
+from genplan.cli import build_parser, main
+from genplan.experiments.grid import cell_options
+from genplan.experiments.grid_file import build_grid
 from genplan.llm import FakeLanguageModel
 from genplan.pddl.generate import write_problems
 from genplan.pddl.problem_sets import load_domain_problems
@@ -94,11 +97,10 @@ def test_isolation_none_warns_and_is_recorded(tmp_path: Path, capsys: pytest.Cap
 def test_a_synthesis_run_records_its_isolation(tmp_path: Path) -> None:
     problems = load_domain_problems("heavy", 0, 2, tmp_path)
     model = FakeLanguageModel(["Packing.", "Heaviest first.", fenced(CORRECT)])
-    settings = SynthesisSettings(limits=Limits(isolation=Isolation.NONE))
-    report = run_synthesis(
-        problems, model, settings, seed=0, folder=tmp_path / "run", model_name="fake", backend_name="fake"
-    )
-    assert report.metadata["isolation"] == "none"
+    context = RunContext(folder=tmp_path / "run", limits=Limits(isolation=Isolation.NONE))
+    report = run_synthesis(problems, model, SynthesisSettings(), context)
+    assert report.record.isolation == "none" and report.record.solved == 2
+    assert read_record(tmp_path / "run").isolation == "none"
     assert json.loads((tmp_path / "run" / "metadata.json").read_text())["isolation"] == "none"
 
 
@@ -108,3 +110,14 @@ def test_the_bundled_bwrap_is_the_fallback(monkeypatch: pytest.MonkeyPatch, fres
     assert isolation_module.bwrap_binary() == str(bundled.bwrap_path())
     outcome = run_program("def get_plan(o, i, g):\n    return ['(a)']\n", set(), set(), set())
     assert outcome.status is RunStatus.SUCCESS and outcome.plan == ["(a)"]
+
+
+def test_a_grid_carries_its_isolation_to_every_cell() -> None:
+    spec = build_grid({"domains": "heavy", "isolation": "none", "model": {}})
+    assert spec.isolation is Isolation.NONE and cell_options(spec).isolation is Isolation.NONE
+    assert build_grid({"domains": "heavy", "model": {}}).isolation is Isolation.BWRAP
+    parser = build_parser()
+    assert parser.parse_args(["experiments", "--isolation", "none"]).isolation == "none"
+    assert (
+        parser.parse_args(["run", "--approach", "generalized-plan", "--domain", "heavy"]).isolation == "bwrap"
+    )
