@@ -9,7 +9,7 @@ names in untyped domains; ``init`` and ``goal`` are sets of ground atoms such as
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,6 +65,60 @@ class Problem:
         )
 
 
+@dataclass(frozen=True)
+class ProblemData:
+    """A problem as plain data, not yet checked against a parsed domain: what generators return.
+
+    Writing it with :meth:`to_pddl` gives the problem file; :func:`bind_problem` turns it into a
+    :class:`Problem` without going through text (the same checks as parsing).
+
+    Attributes:
+        name: the problem's name.
+        domain_name: the name in ``(:domain ...)``.
+        objects: ``(object, type)`` pairs in the order they are written (type ``"object"`` when
+            untyped). The constructor also takes a mapping ``{object: type}`` or, for untyped
+            domains, a sequence of plain names.
+        init: ground atoms of the initial state, in any order (written sorted).
+        goal: ground atoms of the goal conjunction, in any order (written sorted).
+        typed: whether objects are written with their types.
+    """
+
+    name: str
+    domain_name: str
+    objects: tuple[tuple[str, str], ...]
+    init: tuple[Atom, ...]
+    goal: tuple[Atom, ...]
+    typed: bool
+
+    def __init__(
+        self,
+        name: str,
+        domain_name: str,
+        objects: Mapping[str, str] | Iterable[str] | Iterable[tuple[str, str]],
+        init: Iterable[Atom],
+        goal: Iterable[Atom],
+        *,
+        typed: bool,
+    ):
+        if isinstance(objects, Mapping):
+            pairs = tuple(objects.items())
+        else:
+            pairs = tuple(o if isinstance(o, tuple) else (o, ROOT_TYPE) for o in objects)
+        for field_name, value in (
+            ("name", name),
+            ("domain_name", domain_name),
+            ("objects", pairs),
+            ("init", tuple(init)),
+            ("goal", tuple(goal)),
+            ("typed", typed),
+        ):
+            object.__setattr__(self, field_name, value)
+
+    def to_pddl(self) -> str:
+        """The problem file's text (see :func:`problem_to_pddl`)."""
+        return _write_problem(self.name, self.domain_name, self.objects, self.init, self.goal, self.typed)
+
+
 def problem_to_pddl(
     name: str,
     domain_name: str,
@@ -83,6 +137,17 @@ def problem_to_pddl(
         objects = list(object_types.items())
     else:
         objects = [(o, ROOT_TYPE) for o in object_types]
+    return _write_problem(name, domain_name, objects, init, goal, typed)
+
+
+def _write_problem(
+    name: str,
+    domain_name: str,
+    objects: Sequence[tuple[str, str]],
+    init: Iterable[Atom],
+    goal: Iterable[Atom],
+    typed: bool,
+) -> str:
     if typed:
         by_type: dict[str, list[str]] = {}
         for obj, type_name in objects:
