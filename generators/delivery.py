@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from genplan.pddl.problem import ProblemData
+from genplan.pddl.problem_data import ProblemData
 
 TRAIN_COUNT = 5
 EVAL_COUNT = 30

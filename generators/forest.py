@@ -14,7 +14,7 @@ import itertools
 import math
 import random
 
-from genplan.pddl.problem import ProblemData
+from genplan.pddl.problem_data import ProblemData
 
 TRAIN_COUNT = 10
 EVAL_COUNT = 30

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from genplan.pddl.problem import ProblemData
+from genplan.pddl.problem_data import ProblemData
 
 TRAIN_COUNT = 10
 EVAL_COUNT = 30

@@ -24,7 +24,7 @@ from types import ModuleType
 
 from genplan.errors import ConfigurationError
 from genplan.paths import builtin_domain_names, data_folder
-from genplan.pddl.problem import ProblemData
+from genplan.pddl.problem_data import ProblemData
 
 SPLITS = ("train", "eval", "check")
 """``check``: one evaluation-sized problem, drawn apart from the evaluation problems, that the

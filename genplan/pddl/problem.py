@@ -9,17 +9,15 @@ names in untyped domains; ``init`` and ``goal`` are sets of ground atoms such as
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pddl.logic.base import And
-from pddl.logic.predicates import Predicate
-from pddl.parser.problem import ProblemParser
-
 from genplan.errors import PddlError
 from genplan.pddl.domain import ROOT_TYPE, Atom, Domain, load_domain
-from genplan.pddl.text import add_missing_requirements, parse_with_location, strip_comments_and_lower
+from genplan.pddl.problem_data import ProblemData, problem_to_pddl
+from genplan.pddl.problem_reader import read_problem
+from genplan.pddl.text import add_missing_requirements, read_pddl_file, strip_comments_and_lower
 
 
 @dataclass(frozen=True)
@@ -58,167 +56,65 @@ class Problem:
         return problem_to_pddl(
             self.name,
             self.domain.name,
-            {o: t for o, t in self.object_types.items() if o not in self.domain.constants},
+            {o: t for o, t in sorted(self.object_types.items()) if o not in self.domain.constants},
             self.init,
             self.goal,
             typed=self.domain.typed,
         )
 
 
-@dataclass(frozen=True)
-class ProblemData:
-    """A problem as plain data, not yet checked against a parsed domain: what generators return.
-
-    Writing it with :meth:`to_pddl` gives the problem file; :func:`bind_problem` turns it into a
-    :class:`Problem` without going through text (the same checks as parsing).
-
-    Attributes:
-        name: the problem's name.
-        domain_name: the name in ``(:domain ...)``.
-        objects: ``(object, type)`` pairs in the order they are written (type ``"object"`` when
-            untyped). The constructor also takes a mapping ``{object: type}`` or, for untyped
-            domains, a sequence of plain names.
-        init: ground atoms of the initial state, in any order (written sorted).
-        goal: ground atoms of the goal conjunction, in any order (written sorted).
-        typed: whether objects are written with their types.
-    """
-
-    name: str
-    domain_name: str
-    objects: tuple[tuple[str, str], ...]
-    init: tuple[Atom, ...]
-    goal: tuple[Atom, ...]
-    typed: bool
-
-    def __init__(
-        self,
-        name: str,
-        domain_name: str,
-        objects: Mapping[str, str] | Iterable[str] | Iterable[tuple[str, str]],
-        init: Iterable[Atom],
-        goal: Iterable[Atom],
-        *,
-        typed: bool,
-    ):
-        if isinstance(objects, Mapping):
-            pairs = tuple(objects.items())
-        else:
-            pairs = tuple(o if isinstance(o, tuple) else (o, ROOT_TYPE) for o in objects)
-        for field_name, value in (
-            ("name", name),
-            ("domain_name", domain_name),
-            ("objects", pairs),
-            ("init", tuple(init)),
-            ("goal", tuple(goal)),
-            ("typed", typed),
-        ):
-            object.__setattr__(self, field_name, value)
-
-    def to_pddl(self) -> str:
-        """The problem file's text (see :func:`problem_to_pddl`)."""
-        return _write_problem(self.name, self.domain_name, self.objects, self.init, self.goal, self.typed)
-
-
-def problem_to_pddl(
-    name: str,
-    domain_name: str,
-    object_types: Mapping[str, str] | Iterable[str],
-    init: Iterable[Atom],
-    goal: Iterable[Atom],
-    *,
-    typed: bool,
-) -> str:
-    """Write a STRIPS problem as PDDL text, one section per line group, atoms sorted.
-
-    ``object_types`` maps objects to types (or is a plain iterable of names when untyped); the
-    object order given is kept so generators control how objects read.
-    """
-    if isinstance(object_types, Mapping):
-        objects = list(object_types.items())
-    else:
-        objects = [(o, ROOT_TYPE) for o in object_types]
-    return _write_problem(name, domain_name, objects, init, goal, typed)
-
-
-def _write_problem(
-    name: str,
-    domain_name: str,
-    objects: Sequence[tuple[str, str]],
-    init: Iterable[Atom],
-    goal: Iterable[Atom],
-    typed: bool,
-) -> str:
-    if typed:
-        by_type: dict[str, list[str]] = {}
-        for obj, type_name in objects:
-            by_type.setdefault(type_name, []).append(obj)
-        object_lines = [f"    {' '.join(objs)} - {t}" for t, objs in by_type.items()]
-    else:
-        object_lines = [f"    {' '.join(o for o, _ in objects)}"] if objects else []
-    init_lines = [f"    {_atom_text(a)}" for a in sorted(init)]
-    goal_lines = [f"      {_atom_text(a)}" for a in sorted(goal)]
-    return "\n".join(
-        [
-            f"(define (problem {name})",
-            f"  (:domain {domain_name})",
-            "  (:objects",
-            *object_lines,
-            "  )",
-            "  (:init",
-            *init_lines,
-            "  )",
-            "  (:goal",
-            "    (and",
-            *goal_lines,
-            "    )",
-            "  )",
-            ")",
-            "",
-        ]
-    )
-
-
-def _atom_text(atom: Atom) -> str:
-    return "(" + " ".join(atom) + ")"
-
-
 def parse_problem_text(text: str, domain: Domain, source: Path | None = None) -> Problem:
     """Parse problem PDDL ``text`` against ``domain``.
 
+    Problem files go through genplan's reader (:mod:`genplan.pddl.problem_reader`, 20-50 times
+    faster than the library on large files); what it does not cover goes through the ``pddl``
+    library (:mod:`genplan.pddl.library`). Both give the same problem
+    (``tests/test_pddl_fast.py``).
+
     Raises:
-        PddlError: malformed PDDL, an undeclared object, predicate or type, a wrong arity, or a
-            goal that is not a conjunction of atoms; names ``source`` and the line where known.
+        PddlError: malformed PDDL, a problem for another domain, an undeclared object,
+            predicate or type, a wrong arity, or a goal that is not a conjunction of atoms;
+            names ``source`` and the line where known.
     """
-    normalised = add_missing_requirements(strip_comments_and_lower(text))
-    parsed = parse_with_location(ProblemParser(), normalised, source)
-    object_types = dict(domain.constants)
-    for obj in sorted(parsed.objects, key=lambda o: str(o.name)):
-        tags = sorted(str(t) for t in obj.type_tags)
-        type_name = tags[0] if tags else ROOT_TYPE
-        if domain.typed and type_name != ROOT_TYPE and type_name not in domain.types:
-            raise PddlError(
-                f"object {obj.name} has undeclared type {type_name}", source, _line(normalised, obj.name)
-            )
-        object_types[str(obj.name)] = type_name
-    init = frozenset(_ground_atom(f, normalised, source, domain, object_types) for f in parsed.init)
-    goal_parts = list(parsed.goal.operands) if isinstance(parsed.goal, And) else [parsed.goal]
-    goal = frozenset(_ground_atom(f, normalised, source, domain, object_types) for f in goal_parts)
-    return Problem(str(parsed.name), domain, object_types, init, goal, source)
+    normalised = strip_comments_and_lower(text)
+    raw = read_problem(normalised)
+    if raw is not None:
+        name, domain_name, objects, init, goal = raw
+    else:
+        from genplan.pddl.library import ground_atom_of, library_problem
+
+        normalised = add_missing_requirements(normalised)
+        name, domain_name, objects, init_formulas, goal_formulas = library_problem(normalised, source)
+        init = [_library_atom(f, ground_atom_of, normalised, source) for f in init_formulas]
+        goal = [_library_atom(f, ground_atom_of, normalised, source) for f in goal_formulas]
+    return _checked_problem(name, domain_name, objects, init, goal, domain, source, normalised)
+
+
+def bind_problem(data: ProblemData, domain: Domain, source: Path | None = None) -> Problem:
+    """The :class:`Problem` of generated ``data`` against the parsed ``domain``, without text.
+
+    Runs the same checks as parsing, so a generator bug surfaces as it would in a file.
+
+    Raises:
+        PddlError: as :func:`parse_problem_text` (without a line: there is no text).
+    """
+    return _checked_problem(
+        data.name, data.domain_name, data.objects, data.init, data.goal, domain, source, None
+    )
 
 
 @functools.lru_cache(maxsize=256)
 def _load_problem_cached(path: Path, modified_ns: int, size: int, domain: Domain) -> Problem:
-    return parse_problem_text(path.read_text(), domain, path)
+    return parse_problem_text(read_pddl_file(path, "problem"), domain, path)
 
 
 def load_problem(path: Path | str, domain: Domain | Path | str) -> Problem:
     """Read and parse a problem file; a file parsed before in this process is not parsed again.
 
-    Parsing the largest heavy evaluation problem (~31,000 init atoms) takes about a second, so
-    the cache (keyed by path, modification time and size) matters.
+    The cache is keyed by path, modification time, size and domain.
 
     Raises:
-        PddlError: the file is missing, unreadable or malformed (names the file and line).
+        PddlError: the file is missing, unreadable, not UTF-8 or malformed (names the file and line).
     """
     if not isinstance(domain, Domain):
         domain = load_domain(domain)
@@ -230,33 +126,80 @@ def load_problem(path: Path | str, domain: Domain | Path | str) -> Problem:
     return _load_problem_cached(resolved, stat.st_mtime_ns, stat.st_size, domain)
 
 
-def _line(text: str, name: object) -> int | None:
+def _line(text: str | None, name: object) -> int | None:
+    if text is None:
+        return None
     found = text.find(str(name))
     return text.count("\n", 0, found) + 1 if found >= 0 else None
 
 
-def _ground_atom(
-    formula: object, text: str, source: Path | None, domain: Domain, object_types: Mapping[str, str]
-) -> Atom:
-    if not isinstance(formula, Predicate):
+def _library_atom(formula: object, ground_atom_of: object, text: str, source: Path | None) -> Atom:
+    atom = ground_atom_of(formula)  # type: ignore[operator]
+    if atom is None:
         raise PddlError(
             f"unsupported formula {formula} (only atoms are supported here)", source, _line(text, formula)
         )
-    atom = (str(formula.name), *(str(t.name) for t in formula.terms))
-    expected = domain.predicates.get(atom[0])
-    if expected is None:
-        raise PddlError(f"undeclared predicate {atom[0]}", source, _line(text, "(" + atom[0]))
-    if len(expected) != len(atom) - 1:
+    return atom  # type: ignore[no-any-return]
+
+
+def _checked_problem(
+    name: str,
+    domain_name: str,
+    objects: Iterable[tuple[str, str]],
+    init: Iterable[Atom],
+    goal: Iterable[Atom],
+    domain: Domain,
+    source: Path | None,
+    text: str | None,
+) -> Problem:
+    """The problem, after checking it against ``domain`` (see :func:`parse_problem_text`)."""
+    if domain_name != domain.name:
         raise PddlError(
-            f"{_atom_text(atom)} has {len(atom) - 1} arguments, predicate {atom[0]} takes {len(expected)}",
+            f"the problem is for domain `{domain_name}`, but the domain file defines `{domain.name}`",
             source,
-            _line(text, _atom_text(atom)),
+            _line(text, ":domain"),
         )
-    for argument in atom[1:]:
-        if argument not in object_types:
+    object_types = dict(domain.constants)
+    for obj, type_name in sorted(objects):
+        if domain.typed and type_name != ROOT_TYPE and type_name not in domain.types:
+            raise PddlError(f"object {obj} has undeclared type {type_name}", source, _line(text, obj))
+        object_types[obj] = type_name
+    init_atoms = frozenset(init)
+    goal_atoms = frozenset(goal)
+    _check_atoms(init_atoms, domain, object_types, source, text)
+    _check_atoms(goal_atoms, domain, object_types, source, text)
+    return Problem(name, domain, object_types, init_atoms, goal_atoms, source)
+
+
+def _check_atoms(
+    atoms: frozenset[Atom],
+    domain: Domain,
+    object_types: Mapping[str, str],
+    source: Path | None,
+    text: str | None,
+) -> None:
+    arity = {predicate: len(types) for predicate, types in domain.predicates.items()}
+    for atom in atoms:
+        if arity.get(atom[0], -1) != len(atom) - 1:
+            expected = domain.predicates.get(atom[0])
+            if expected is None:
+                raise PddlError(f"undeclared predicate {atom[0]}", source, _line(text, "(" + atom[0]))
             raise PddlError(
-                f"{_atom_text(atom)} names undeclared object {argument}",
+                f"{_atom_text(atom)} has {len(atom) - 1} arguments, predicate {atom[0]} takes {len(expected)}",
                 source,
                 _line(text, _atom_text(atom)),
             )
-    return atom
+    used = {argument for atom in atoms for argument in atom[1:]}
+    if not used.issubset(object_types.keys()):
+        for atom in sorted(atoms):
+            for argument in atom[1:]:
+                if argument not in object_types:
+                    raise PddlError(
+                        f"{_atom_text(atom)} names undeclared object {argument}",
+                        source,
+                        _line(text, _atom_text(atom)),
+                    )
+
+
+def _atom_text(atom: Atom) -> str:
+    return "(" + " ".join(atom) + ")"
