@@ -17,6 +17,7 @@ depend on filesystem order):
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from pathlib import Path
 from genplan.errors import ConfigurationError
 from genplan.paths import builtin_domain_file, builtin_domain_names
 from genplan.pddl.domain import Domain, load_domain
-from genplan.pddl.problem import Problem, load_problem
+from genplan.pddl.problem import Problem, bind_problem, load_problem
 
 DEFAULT_TRAINING = 10
 IPC_LEVELS = ("easy", "medium", "hard")
@@ -124,43 +125,69 @@ def load_domain_problems(
 ) -> DomainProblems:
     """Problems for a built-in domain name (generated for ``seed``) or a user folder.
 
-    Built-in problems are written under ``work_folder/problems/<domain>/seed<S>/`` so they can
-    be inspected; the same seed always gives the same files. With ``size_check`` a built-in
-    domain's training problems end with one evaluation-sized ``check`` problem (see
+    Built-in problems are generated as data and reach the pipeline as data (never through text
+    and back); they are also written under ``work_folder/problems/<domain>/seed<S>/`` so they
+    can be inspected, and the same seed always gives the same files. With ``size_check`` a
+    built-in domain's training problems end with one evaluation-sized ``check`` problem (see
     :data:`genplan.pddl.generate.SPLITS`); it is never shown in a prompt unless it fails.
 
     Raises:
-        ConfigurationError: an unknown name that is not a folder either.
+        ConfigurationError: an unknown name that is not a folder either (suggests the closest
+            built-in name), or a work folder that cannot be written.
         PddlError: a malformed domain or problem file.
     """
-    from genplan.pddl.generate import write_problems  # lazy: keeps generators out of solver imports
-
-    if domain in builtin_domain_names():
-        domain_file = builtin_domain_file(domain)
+    folder = resolve_domain(domain)
+    if folder is None:
+        parsed = load_domain(builtin_domain_file(domain))
         base = work_folder / "problems" / domain / f"seed{seed}"
-        training_files = write_problems(domain, "train", seed, base / "train")
-        check_files = write_problems(domain, "check", seed, base / "check") if size_check else []
-        evaluation_files = write_problems(domain, "eval", seed, base / "eval", n=n_eval)
-        name = domain
-    else:
-        folder = Path(domain)
-        if not folder.is_dir():
-            raise ConfigurationError(
-                f"--domain {domain!r} is neither a built-in domain ({', '.join(builtin_domain_names())}) "
-                "nor a folder with a domain.pddl"
-            )
-        problem_set = discover_problem_set(folder)
-        domain_file = problem_set.domain_file
-        training_files = list(problem_set.training)
-        check_files = []
-        evaluation_files = list(problem_set.evaluation)[: n_eval or None]
-        name = folder.resolve().name
-    parsed = load_domain(domain_file)
+        splits = (
+            {"train": None, "check": None, "eval": n_eval} if size_check else {"train": None, "eval": n_eval}
+        )
+        bound = {
+            split: _generated(domain, split, seed, count, base / split, parsed)
+            for split, count in splits.items()
+        }
+        training = tuple(bound["train"]) + tuple(bound.get("check", ()))
+        return DomainProblems(domain, parsed, training, tuple(bound["eval"]), size_check)
+    problem_set = discover_problem_set(folder)
+    parsed = load_domain(problem_set.domain_file)
     # Smallest first, so the two problems shown in the prompt are the smallest (Sec. 4.1).
     training = tuple(
         sorted(
-            (load_problem(path, parsed) for path in training_files),
+            (load_problem(path, parsed) for path in problem_set.training),
             key=lambda p: (len(p.object_types), len(p.init)),
         )
-    ) + tuple(load_problem(path, parsed) for path in check_files)
-    return DomainProblems(name, parsed, training, tuple(evaluation_files), bool(check_files))
+    )
+    evaluation = tuple(problem_set.evaluation)[: n_eval or None]
+    return DomainProblems(folder.resolve().name, parsed, training, evaluation, False)
+
+
+def resolve_domain(domain: str) -> Path | None:
+    """``None`` for a built-in domain name, else the folder ``domain`` names.
+
+    Raises:
+        ConfigurationError: neither a built-in name nor a folder with a ``domain.pddl``; the
+            message suggests the closest built-in name.
+    """
+    names = builtin_domain_names()
+    if domain in names:
+        return None
+    folder = Path(domain)
+    if folder.is_dir():
+        return folder
+    close = difflib.get_close_matches(domain, names, n=1)
+    hint = f"did you mean {close[0]}? " if close else ""
+    raise ConfigurationError(
+        f"unknown domain {domain!r}: {hint}Built-in domains are {', '.join(names)}; "
+        "or give a folder with a domain.pddl"
+    )
+
+
+def _generated(domain: str, split: str, seed: int, n: int | None, out: Path, parsed: Domain) -> list[Problem]:
+    from genplan.pddl.generate import (  # lazy: keeps generators out of solver imports
+        generate_problems,
+        save_problems,
+    )
+
+    saved = save_problems(generate_problems(domain, split, seed, n), out)
+    return [bind_problem(generated.problem, parsed, path) for path, generated in saved]
