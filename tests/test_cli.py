@@ -17,23 +17,30 @@ from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.cli import main
 from genplan.cli import synthesize as synthesize_command
 from genplan.errors import ConfigurationError
-from genplan.llm import FakeLanguageModel
+from genplan.llm import FakeLanguageModel, read_recording
 from genplan.paths import builtin_domain_file
 from genplan.pddl.generate import write_problems
 from genplan.pddl.problem_sets import load_domain_problems
 
 
-def _genplan(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "GENPLAN"))}
-    env["PYTHONHASHSEED"] = "0"
+def _user_env(**extra: str) -> dict[str, str]:
+    """The environment a user's shell gives: no model keys, no hash seed chosen."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "GENPLAN", "PYTHONHASHSEED"))}
+    return {**env, **extra}
+
+
+def _genplan(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "genplan", *args],
         cwd=cwd,
-        env=env,
+        env=_user_env(**env),
         capture_output=True,
         text=True,
         timeout=300,
     )
+
+
+CONSOLE_SCRIPT = Path(sys.executable).parent / "genplan"
 
 
 @pytest.fixture(scope="module")
@@ -200,3 +207,113 @@ def test_files_backend_timeout_is_settable_and_the_prompt_stays(tmp_path: Path) 
     prompt = (tmp_path / "prompts" / "0001.prompt.md").read_text()
     assert prompt.startswith("## user\n\nDomain:\n(define (domain heavy-pack)")
     assert prompt.rstrip().endswith("Write a short summary of this domain in words.")
+
+
+@pytest.mark.skipif(not CONSOLE_SCRIPT.is_file(), reason="the genplan console script is not installed")
+def test_modules_in_the_working_directory_are_never_imported(
+    recorded_heavy_run: Path, tmp_path: Path
+) -> None:
+    """The console script used to re-execute itself as ``python -m genplan``, which put the working
+    directory first on the import path: a pddl.py, tqdm.py or genplan.py there broke every command."""
+    work = tmp_path / "work"
+    work.mkdir()
+    for name in ("pddl", "tqdm", "genplan", "lark", "multiprocess"):
+        (work / f"{name}.py").write_text(
+            f"raise SystemExit('imported ./{name}.py from the working directory')\n"
+        )
+    domain_file = builtin_domain_file("heavy")
+    problem = work / "p.pddl"  # an empty :init is outside the fast path: the pddl library parses it
+    problem.write_text(
+        "(define (problem p) (:domain heavy-pack) (:objects o1) (:init) (:goal (and (packed o1))))"
+    )
+    plan = work / "plan"
+    plan.write_text("(pack-first o1)\n")
+    commands = [
+        ["--version"],
+        ["validate", str(domain_file), str(problem), str(plan)],
+        [
+            "evaluate",
+            "--program",
+            str(recorded_heavy_run / "program.py"),
+            "--domain",
+            "heavy",
+            "--n",
+            "1",
+            "--work-dir",
+            str(tmp_path / "runs"),
+        ],
+    ]
+    for command in commands:
+        result = subprocess.run(
+            [str(CONSOLE_SCRIPT), *command],
+            cwd=work,
+            env=_user_env(),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert "from the working directory" not in result.stderr, (command, result.stderr)
+        assert result.returncode in (0, 1), (command, result.stderr)
+
+
+def test_cprofile_profiles_the_real_work(tmp_path: Path) -> None:
+    """``python -m cProfile -m genplan ...`` used to profile only a re-execution of itself."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cProfile",
+            "-s",
+            "cumulative",
+            "-m",
+            "genplan",
+            "generate",
+            "--domain",
+            "heavy",
+            "--split",
+            "train",
+            "--n",
+            "1",
+            "--out",
+            str(tmp_path / "out"),
+        ],
+        cwd=tmp_path,
+        env=_user_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "function calls" in result.stdout and "write_problems" in result.stdout
+
+
+def test_results_do_not_depend_on_the_hash_seed(recorded_heavy_run: Path, tmp_path: Path) -> None:
+    """Two replays under different string-hash seeds ask the same prompts and write the same records."""
+    folders = []
+    for seed in ("1", "2"):
+        runs = tmp_path / f"runs{seed}"
+        result = _genplan(
+            "synthesize",
+            "--domain",
+            "heavy",
+            "--n",
+            "3",
+            "--llm",
+            f"replay:{recorded_heavy_run / 'conversation.jsonl'}",
+            "--runs-dir",
+            str(runs),
+            cwd=tmp_path,
+            PYTHONHASHSEED=seed,
+        )
+        assert result.returncode == 0, result.stderr
+        folders.append(runs / "heavy" / "main-seed0")
+    first_exchanges, second_exchanges = (read_recording(f / "conversation.jsonl") for f in folders)
+    assert [(e.messages, e.response) for e in first_exchanges] == [
+        (e.messages, e.response) for e in second_exchanges
+    ]
+    for name in ("program.py", "training.json"):
+        assert (folders[0] / name).read_text() == (folders[1] / name).read_text(), name
+    first, second = (json.loads((f / "results.json").read_text()) for f in folders)
+    assert [(r["problem"], r["status"], r["plan_length"]) for r in first] == [
+        (r["problem"], r["status"], r["plan_length"]) for r in second
+    ]

@@ -7,11 +7,6 @@ import json
 import sys
 from pathlib import Path
 
-from tqdm import tqdm
-
-from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
-from genplan.pddl.problem_sets import load_domain_problems
-
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``evaluate`` subcommand and its flags to ``subparsers``; return its parser."""
@@ -36,6 +31,11 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``genplan evaluate``; return the exit code (errors surface as GenplanError)."""
+    from tqdm import tqdm
+
+    from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
+    from genplan.pddl.problem_sets import load_domain_problems
+
     problems = load_domain_problems(args.domain, args.seed, args.n, args.work_dir)
     program = args.program.read_text()
     with tqdm(

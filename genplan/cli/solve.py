@@ -6,8 +6,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from genplan.approaches.generalized_plan.solver import load_solver
-
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``solve`` subcommand and its flags to ``subparsers``; return its parser."""
@@ -34,6 +32,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``genplan solve``; return the exit code (errors surface as GenplanError)."""
+    from genplan.approaches.generalized_plan.solver import load_solver
+
     solver = load_solver(args.domain, program=args.program, sandboxed=args.sandboxed, timeout=args.timeout)
     plan = solver(args.problem)
     text = "".join(f"{action.strip()}\n" for action in plan) + f"; cost = {len(plan)} (unit cost)\n"

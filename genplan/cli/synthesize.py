@@ -7,22 +7,15 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tqdm import tqdm
-
-from genplan.approaches.generalized_plan.runs import (
-    CONVERSATION_FILE,
-    run_folder,
-    run_synthesis,
-    save_run,
-    saved_run_folder,
-)
-from genplan.approaches.generalized_plan.synthesize import SynthesisSettings, TrainingRound
+from genplan.approaches.generalized_plan.runs import CONVERSATION_FILE, saved_run_folder
 from genplan.approaches.generalized_plan.variants import Variant
 from genplan.errors import ConfigurationError
-from genplan.llm import SamplingSettings, make_model
 from genplan.paths import builtin_domain_names
-from genplan.pddl.problem_sets import load_domain_problems
+
+if TYPE_CHECKING:
+    from genplan.approaches.generalized_plan.synthesize import TrainingRound
 
 SETUP_HELP = (
     "no language model is set up. Choose one of:\n"
@@ -146,6 +139,13 @@ def _print_round(training_round: TrainingRound) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``genplan synthesize``; return the exit code (errors surface as GenplanError)."""
+    from tqdm import tqdm
+
+    from genplan.approaches.generalized_plan.runs import run_folder, run_synthesis, save_run
+    from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
+    from genplan.llm import SamplingSettings, make_model
+    from genplan.pddl.problem_sets import load_domain_problems
+
     variant = Variant(chain_of_thought=not args.no_cot, debugging=not args.no_debug, names=not args.no_names)
     runs_dir: Path = args.runs_dir
     domain_name = args.domain if args.domain in builtin_domain_names() else Path(args.domain).resolve().name
@@ -179,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
         f"{len(problems.training)} training and {len(problems.evaluation_sources)} evaluation problems; run folder {folder}",
         file=sys.stderr,
     )
-    bar: list[tqdm] = []
+    bar: list[tqdm] = []  # type: ignore[valid-type]
 
     def start_bar(total: int) -> None:
         bar.append(tqdm(total=total, desc="evaluating", unit="problem", file=sys.stderr, disable=None))

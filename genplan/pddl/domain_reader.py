@@ -83,7 +83,7 @@ def _read(tree: Expression) -> dict[str, Any]:
         "types": types,
         "predicates": dict(sorted(predicates.items())),
         "operators": operators,
-        "constants": constants,
+        "constants": dict(sorted(constants.items())),
         "requirements": tuple(sorted(requirements)),
     }
 

@@ -57,7 +57,9 @@ def library_domain(text: str, source: Path | None) -> dict[str, Any]:
         str(predicate.name): tuple(_type_of(term.type_tags) for term in predicate.terms)
         for predicate in sorted(parsed.predicates, key=lambda p: str(p.name))
     }
-    constants = {str(c.name): _type_of(c.type_tags) for c in parsed.constants}
+    constants = {
+        str(c.name): _type_of(c.type_tags) for c in sorted(parsed.constants, key=lambda c: str(c.name))
+    }
     operators = {}
     for action in sorted(parsed.actions, key=lambda a: str(a.name)):
         where = f"operator {action.name}"

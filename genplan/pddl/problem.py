@@ -28,7 +28,7 @@ class Problem:
         name: the problem's name, lower case.
         domain: the parsed :class:`~genplan.pddl.domain.Domain`.
         object_types: every object (domain constants included) mapped to its type
-            (``"object"`` in untyped domains).
+            (``"object"`` in untyped domains), sorted by name.
         init: ground atoms true in the initial state.
         goal: ground atoms that must hold at the end (a conjunction).
         source: the problem file, or ``None``.
@@ -159,11 +159,12 @@ def _checked_problem(
             source,
             _line(text, ":domain"),
         )
-    object_types = dict(domain.constants)
+    declared = dict(domain.constants)
     for obj, type_name in sorted(objects):
         if domain.typed and type_name != ROOT_TYPE and type_name not in domain.types:
             raise PddlError(f"object {obj} has undeclared type {type_name}", source, _line(text, obj))
-        object_types[obj] = type_name
+        declared[obj] = type_name
+    object_types = dict(sorted(declared.items()))
     init_atoms = frozenset(init)
     goal_atoms = frozenset(goal)
     _check_atoms(init_atoms, domain, object_types, source, text)
@@ -178,27 +179,27 @@ def _check_atoms(
     source: Path | None,
     text: str | None,
 ) -> None:
+    """Raise for the first (in sorted order, so the same file always gives the same message)
+    atom with an undeclared predicate, a wrong arity or an undeclared object."""
     arity = {predicate: len(types) for predicate, types in domain.predicates.items()}
-    for atom in atoms:
-        if arity.get(atom[0], -1) != len(atom) - 1:
-            expected = domain.predicates.get(atom[0])
-            if expected is None:
-                raise PddlError(f"undeclared predicate {atom[0]}", source, _line(text, "(" + atom[0]))
-            raise PddlError(
-                f"{_atom_text(atom)} has {len(atom) - 1} arguments, predicate {atom[0]} takes {len(expected)}",
-                source,
-                _line(text, _atom_text(atom)),
-            )
+    wrong = [atom for atom in atoms if arity.get(atom[0], -1) != len(atom) - 1]
+    if wrong:
+        atom = min(wrong)
+        expected = domain.predicates.get(atom[0])
+        if expected is None:
+            raise PddlError(f"undeclared predicate {atom[0]}", source, _line(text, "(" + atom[0]))
+        raise PddlError(
+            f"{_atom_text(atom)} has {len(atom) - 1} arguments, predicate {atom[0]} takes {len(expected)}",
+            source,
+            _line(text, _atom_text(atom)),
+        )
     used = {argument for atom in atoms for argument in atom[1:]}
     if not used.issubset(object_types.keys()):
-        for atom in sorted(atoms):
-            for argument in atom[1:]:
-                if argument not in object_types:
-                    raise PddlError(
-                        f"{_atom_text(atom)} names undeclared object {argument}",
-                        source,
-                        _line(text, _atom_text(atom)),
-                    )
+        atom = min(a for a in atoms if not object_types.keys() >= set(a[1:]))
+        argument = next(a for a in atom[1:] if a not in object_types)
+        raise PddlError(
+            f"{_atom_text(atom)} names undeclared object {argument}", source, _line(text, _atom_text(atom))
+        )
 
 
 def _atom_text(atom: Atom) -> str:

@@ -22,20 +22,21 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from genplan.approaches.generalized_plan.checking import ProblemCheck
-from genplan.approaches.generalized_plan.evaluate import EvaluationSummary, evaluate_program, summarize
-from genplan.approaches.generalized_plan.synthesize import (
-    SynthesisResult,
-    SynthesisSettings,
-    TrainingRound,
-    synthesize,
-)
-from genplan.llm import ConversationRecorder, LanguageModel
 from genplan.paths import data_folder
-from genplan.pddl.problem import Problem
-from genplan.pddl.problem_sets import DomainProblems
+
+if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
+    from genplan.approaches.generalized_plan.checking import ProblemCheck
+    from genplan.approaches.generalized_plan.evaluate import EvaluationSummary
+    from genplan.approaches.generalized_plan.synthesize import (
+        SynthesisResult,
+        SynthesisSettings,
+        TrainingRound,
+    )
+    from genplan.llm import LanguageModel
+    from genplan.pddl.problem import Problem
+    from genplan.pddl.problem_sets import DomainProblems
 
 CONVERSATION_FILE = "conversation.jsonl"
 PROGRAM_FILE = "program.py"
@@ -101,6 +102,10 @@ def run_synthesis(
     Raises:
         genplan.llm.LLMError: the backend failed; the folder keeps what was recorded.
     """
+    from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
+    from genplan.approaches.generalized_plan.synthesize import synthesize
+    from genplan.llm import ConversationRecorder
+
     folder.mkdir(parents=True, exist_ok=True)
     domain_pddl = problems.domain.to_pddl()
     training = list(problems.training)
