@@ -7,6 +7,8 @@ import json
 import sys
 from pathlib import Path
 
+from genplan.cli.arguments import non_negative_int, positive_int, positive_seconds
+
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``evaluate`` subcommand and its flags to ``subparsers``; return its parser."""
@@ -18,10 +20,12 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )
     parser.add_argument("--program", type=Path, required=True, help="Python file defining get_plan")
     parser.add_argument("--domain", required=True, help="built-in domain name or a folder with domain.pddl")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--n", type=int, default=30, help="evaluation problems (default 30)")
-    parser.add_argument("--timeout", type=float, default=30.0, help="seconds per problem (default 30)")
-    parser.add_argument("--workers", type=int, default=None, help="parallel runs (default: cores)")
+    parser.add_argument("--seed", type=non_negative_int, default=0)
+    parser.add_argument("--n", type=positive_int, default=30, help="evaluation problems (default 30)")
+    parser.add_argument(
+        "--timeout", type=positive_seconds, default=30.0, help="seconds per problem (default 30)"
+    )
+    parser.add_argument("--workers", type=positive_int, default=None, help="parallel runs (default: cores)")
     parser.add_argument(
         "--json", type=Path, default=None, help="write per-problem results and the summary here"
     )

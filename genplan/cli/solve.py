@@ -6,6 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from genplan.cli.arguments import positive_seconds
+from genplan.errors import ConfigurationError
+
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``solve`` subcommand and its flags to ``subparsers``; return its parser."""
@@ -26,14 +29,31 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "-o", "--output", type=Path, default=None, help="plan file to write (default: standard output)"
     )
     parser.add_argument("--sandboxed", action="store_true", help="run in the sandbox instead of in-process")
-    parser.add_argument("--timeout", type=float, default=30.0, help="seconds, when sandboxed (default 30)")
+    parser.add_argument(
+        "--timeout", type=positive_seconds, default=30.0, help="seconds, when sandboxed (default 30)"
+    )
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``genplan solve``; return the exit code (errors surface as GenplanError)."""
-    from genplan.approaches.generalized_plan.solver import load_solver
+    from genplan.approaches.generalized_plan.solver import load_solver, saved_programs
+    from genplan.pddl.problem_sets import resolve_domain
 
+    if args.program is None:
+        if Path(args.domain).suffix == ".pddl" or Path(args.domain).is_file():
+            raise ConfigurationError(
+                f"--domain {args.domain} is a domain file: give the program to run with --program PROGRAM.py"
+            )
+        if resolve_domain(args.domain) is not None:
+            raise ConfigurationError(
+                f"--domain {args.domain} is a folder: give its domain.pddl as --domain and the program as --program"
+            )
+        if not saved_programs(args.domain):
+            raise ConfigurationError(
+                f"no saved program for domain {args.domain}; run `genplan synthesize --domain {args.domain} --save` "
+                "first, or give one with --program PROGRAM.py"
+            )
     solver = load_solver(args.domain, program=args.program, sandboxed=args.sandboxed, timeout=args.timeout)
     plan = solver(args.problem)
     text = "".join(f"{action.strip()}\n" for action in plan) + f"; cost = {len(plan)} (unit cost)\n"

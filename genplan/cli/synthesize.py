@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -11,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from genplan.approaches.generalized_plan.runs import CONVERSATION_FILE, saved_run_folder
 from genplan.approaches.generalized_plan.variants import Variant
+from genplan.cli.arguments import non_negative_int, positive_int, positive_seconds
 from genplan.errors import ConfigurationError
-from genplan.paths import builtin_domain_names
 
 if TYPE_CHECKING:
     from genplan.approaches.generalized_plan.synthesize import TrainingRound
@@ -36,18 +35,23 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
         help="openai | files:DIR | manual | replay:PATH (default: openai if a key or --base-url is set, else a saved recording)",
     )
     group.add_argument(
-        "--model", default=None, help="model name (default gpt-4o; recorded in the run's metadata)"
+        "--model",
+        default=None,
+        help="model name, recorded in the run's metadata (default: gpt-4o for openai, the recording's "
+        "model for replay, 'unknown' for files and manual)",
     )
     group.add_argument(
         "--base-url", default=None, help="OpenAI-compatible endpoint, e.g. http://localhost:11434/v1"
     )
     group.add_argument("--temperature", type=float, default=0.0)
     group.add_argument("--llm-seed", type=int, default=0, help="sampling seed sent to the model")
-    group.add_argument("--max-tokens", type=int, default=None)
-    group.add_argument("--request-timeout", type=float, default=600.0, help="seconds per model request")
+    group.add_argument("--max-tokens", type=positive_int, default=None)
+    group.add_argument(
+        "--request-timeout", type=positive_seconds, default=600.0, help="seconds per model request"
+    )
     group.add_argument(
         "--files-timeout",
-        type=float,
+        type=positive_seconds,
         default=86_400.0,
         help="seconds to wait for each answer with --llm files:DIR",
     )
@@ -65,7 +69,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "training problems with automated feedback, and evaluate it (Silver et al. 2024, Sec. 4-5).",
     )
     parser.add_argument("--domain", required=True, help="built-in domain name or a folder with domain.pddl")
-    parser.add_argument("--seed", type=int, default=0, help="problem seed (default 0)")
+    parser.add_argument("--seed", type=non_negative_int, default=0, help="problem seed (default 0)")
     parser.add_argument(
         "--no-cot", action="store_true", help="ablation: no domain summary or strategy prompts"
     )
@@ -79,20 +83,34 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="train on the training problems only, as the paper did (default: also check one evaluation-sized "
         "problem last, which catches correct but slow programs)",
     )
-    parser.add_argument("--feedback-rounds", type=int, default=4, help="feedback rounds at most (default 4)")
-    parser.add_argument("--timeout", type=float, default=30.0, help="seconds per training run (default 30)")
-    parser.add_argument("--n", type=int, default=30, help="evaluation problems (default 30)")
     parser.add_argument(
-        "--eval-timeout", type=float, default=30.0, help="seconds per evaluation problem (default 30)"
+        "--feedback-rounds", type=non_negative_int, default=4, help="feedback rounds at most (default 4)"
     )
-    parser.add_argument("--workers", type=int, default=None, help="parallel evaluation runs (default: cores)")
+    parser.add_argument(
+        "--timeout", type=positive_seconds, default=30.0, help="seconds per training run (default 30)"
+    )
+    parser.add_argument("--n", type=positive_int, default=30, help="evaluation problems (default 30)")
+    parser.add_argument(
+        "--eval-timeout",
+        type=positive_seconds,
+        default=30.0,
+        help="seconds per evaluation problem (default 30)",
+    )
+    parser.add_argument(
+        "--workers", type=positive_int, default=None, help="parallel evaluation runs (default: cores)"
+    )
     parser.add_argument(
         "--runs-dir", type=Path, default=Path("runs"), help="where run folders go (default ./runs)"
     )
     parser.add_argument(
         "--save",
         action="store_true",
-        help="copy the program, conversation and results to synthesized/<domain>/",
+        help="copy the program, conversation and results beside the saved runs: synthesized/<domain>/ of the "
+        "source checkout genplan runs from, else ./synthesized/<domain>/; a new run never replaces a saved one "
+        "(it gets the next free <variant>-seed<S>-<N>), and a replay of a saved run is not saved again",
+    )
+    parser.add_argument(
+        "--overwrite", action="store_true", help="with --save: replace the saved run of this variant and seed"
     )
     add_model_arguments(parser)
     return parser
@@ -119,13 +137,33 @@ def choose_backend(args: argparse.Namespace, domain_name: str, variant: Variant)
     raise ConfigurationError(SETUP_HELP)
 
 
-def _saved_model_name(spec: str) -> str | None:
-    if not spec.startswith("replay:"):
-        return None
-    metadata = Path(spec[len("replay:") :]).parent / "metadata.json"
-    if metadata.is_file():
-        return json.loads(metadata.read_text()).get("model")
-    return None
+DEFAULT_OPENAI_MODEL = "gpt-4o"
+
+
+def model_to_record(args: argparse.Namespace, spec: str) -> tuple[str, str | None]:
+    """The model name a run records (and sends, for ``openai``), and a note to print if any.
+
+    ``--model`` wins. Otherwise: ``openai`` asks for gpt-4o; a replay records the model of the
+    recording it answers from; ``files`` and ``manual`` cannot know who answers, so they record
+    ``unknown`` and the note says how to name it.
+
+    Raises:
+        LLMError: the recording of a replay cannot be read.
+    """
+    if args.model:
+        return args.model, None
+    backend = spec.split(":", 1)[0]
+    if backend == "replay":
+        from genplan.llm import read_recording
+
+        models = sorted({e.model for e in read_recording(Path(spec[len("replay:") :])) if e.model})
+        return (", ".join(models) or "unknown"), None
+    if backend in ("files", "manual"):
+        return (
+            "unknown",
+            f"The model is recorded as 'unknown': pass --model NAME to record who answers ({backend}).",
+        )
+    return DEFAULT_OPENAI_MODEL, None
 
 
 def _print_round(training_round: TrainingRound) -> None:
@@ -144,18 +182,20 @@ def run(args: argparse.Namespace) -> int:
     from genplan.approaches.generalized_plan.runs import run_folder, run_synthesis, save_run
     from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
     from genplan.llm import SamplingSettings, make_model
-    from genplan.pddl.problem_sets import load_domain_problems
+    from genplan.pddl.problem_sets import load_domain_problems, resolve_domain
 
     variant = Variant(chain_of_thought=not args.no_cot, debugging=not args.no_debug, names=not args.no_names)
     runs_dir: Path = args.runs_dir
-    domain_name = args.domain if args.domain in builtin_domain_names() else Path(args.domain).resolve().name
+    folder = resolve_domain(args.domain)  # first: a misspelt domain is the error to report
+    domain_name = args.domain if folder is None else folder.resolve().name
     spec, note = choose_backend(args, domain_name, variant)  # before the problems: fail fast
+    model_name, model_note = model_to_record(args, spec)
     problems = load_domain_problems(
         args.domain, args.seed, args.n, runs_dir, size_check=not args.no_size_check
     )
-    if note:
-        print(note)
-    model_name = args.model or _saved_model_name(spec) or "gpt-4o"
+    for line in (note, model_note):
+        if line:
+            print(line)
     sampling = SamplingSettings(
         model=model_name,
         temperature=args.temperature,
@@ -221,8 +261,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"Tokens: {meta['prompt_tokens']} prompt, {meta['completion_tokens']} completion")
     print(f"Run folder: {report.folder}")
     if args.save:
-        destination = save_run(report.folder, saved_run_folder(problems.name, variant.name, args.seed))
-        print(f"Saved to {destination}")
+        saved = save_run(report.folder, problems.name, variant.name, args.seed, overwrite=args.overwrite)
+        print(saved.note)
     return 0
 
 

@@ -163,21 +163,28 @@ def load_domain_problems(
 
 
 def resolve_domain(domain: str) -> Path | None:
-    """``None`` for a built-in domain name, else the folder ``domain`` names.
+    """``None`` for a built-in domain name, else the folder ``domain`` names (holding a ``domain.pddl``).
 
     Raises:
-        ConfigurationError: neither a built-in name nor a folder with a ``domain.pddl``; the
-            message suggests the closest built-in name.
+        ConfigurationError: neither a built-in name nor a folder (the message suggests the
+            closest built-in name), or a folder without a ``domain.pddl``.
     """
-    names = builtin_domain_names()
-    if domain in names:
+    if domain in builtin_domain_names():
         return None
     folder = Path(domain)
-    if folder.is_dir():
-        return folder
+    if not folder.is_dir():
+        raise unknown_domain(domain)
+    if not (folder / "domain.pddl").is_file():
+        discover_problem_set(folder)  # raises, saying what the folder holds
+    return folder
+
+
+def unknown_domain(domain: str) -> ConfigurationError:
+    """The error for a domain name that is not built in, suggesting the closest built-in name."""
+    names = builtin_domain_names()
     close = difflib.get_close_matches(domain, names, n=1)
     hint = f"did you mean {close[0]}? " if close else ""
-    raise ConfigurationError(
+    return ConfigurationError(
         f"unknown domain {domain!r}: {hint}Built-in domains are {', '.join(names)}; "
         "or give a folder with a domain.pddl"
     )

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from genplan.paths import data_folder
+from genplan.errors import ConfigurationError
+from genplan.paths import data_folder, source_checkout
 
 if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
     from genplan.approaches.generalized_plan.checking import ProblemCheck
@@ -204,10 +205,75 @@ SAVED_FILES = (
 )
 
 
-def save_run(folder: Path, destination: Path) -> Path:
-    """Copy a run's conversation, programs, results and metadata to ``destination`` (``--save``)."""
-    destination.mkdir(parents=True, exist_ok=True)
-    for name in SAVED_FILES:
-        if (folder / name).exists():
-            shutil.copy2(folder / name, destination / name)
-    return destination
+def save_root() -> Path:
+    """Where ``--save`` writes: the checkout's ``synthesized/`` when genplan runs from a source
+    checkout, else ``./synthesized`` in the working directory (never into an installed package)."""
+    return data_folder("synthesized") if source_checkout() is not None else Path.cwd() / "synthesized"
+
+
+@dataclass(frozen=True)
+class SaveOutcome:
+    """What ``--save`` did.
+
+    Attributes:
+        destination: the folder written, or ``None`` when nothing was written.
+        note: one line for the user: where the run went, or why it was not saved.
+    """
+
+    destination: Path | None
+    note: str
+
+
+def _exchanges(path: Path) -> list[tuple[object, str]] | None:
+    from genplan.llm import LLMError, read_recording
+
+    try:
+        return [(e.messages, e.response) for e in read_recording(path)]
+    except LLMError:
+        return None
+
+
+def save_run(
+    folder: Path,
+    domain_name: str,
+    variant_name: str,
+    seed: int,
+    *,
+    root: Path | None = None,
+    overwrite: bool = False,
+) -> SaveOutcome:
+    """Copy a run's conversation, programs, results and metadata beside the saved runs (``--save``).
+
+    The run goes to ``ROOT/<domain>/<variant>-seed<S>`` (``ROOT`` from :func:`save_root`
+    unless given). Saved runs are real model output and never overwritten by accident: a run
+    whose conversation is already saved there (a replay of that saved run) is not written
+    again; a new run goes to the first free ``<variant>-seed<S>-<N>`` beside the saved one,
+    unless ``overwrite`` replaces it.
+
+    Raises:
+        ConfigurationError: the destination cannot be written (names it).
+    """
+    base = (root or save_root()) / domain_name
+    destination = base / f"{variant_name}-seed{seed}"
+    ours = _exchanges(folder / CONVERSATION_FILE)
+    siblings = [destination, *sorted(base.glob(f"{variant_name}-seed{seed}-*"))]
+    for saved in siblings:
+        if ours is not None and saved.is_dir() and ours == _exchanges(saved / CONVERSATION_FILE):
+            return SaveOutcome(
+                None, f"Not saved: {saved} already holds this conversation (this run replays it)."
+            )
+    if destination.is_dir() and any(destination.iterdir()) and not overwrite:
+        number = 2
+        while (base / f"{variant_name}-seed{seed}-{number}").exists():
+            number += 1
+        destination = base / f"{variant_name}-seed{seed}-{number}"
+    try:
+        destination.mkdir(parents=True, exist_ok=True)
+        for name in SAVED_FILES:
+            (destination / name).unlink(missing_ok=True)
+            if (folder / name).exists():
+                shutil.copy2(folder / name, destination / name)
+    except OSError as error:
+        where = error.filename or destination
+        raise ConfigurationError(f"cannot save the run to {where}: {error.strerror or error}") from error
+    return SaveOutcome(destination, f"Saved to {destination.resolve()}")

@@ -12,9 +12,10 @@ import json
 from pathlib import Path
 
 from genplan.errors import ConfigurationError, GenplanError
-from genplan.paths import builtin_domain_file, data_folder
+from genplan.paths import builtin_domain_file, builtin_domain_names, data_folder
 from genplan.pddl.domain import Domain, load_domain
 from genplan.pddl.problem import Problem, load_problem
+from genplan.pddl.problem_sets import unknown_domain
 
 
 class SolverError(GenplanError):
@@ -110,7 +111,8 @@ def load_solver(
         timeout: seconds per call when sandboxed.
 
     Raises:
-        ConfigurationError: no saved program for the domain, or a domain file without ``program``.
+        ConfigurationError: an unknown domain name (suggests the closest), no saved program
+            for the domain, or a domain file without ``program``.
         PddlError: a malformed domain file.
         SyntaxError, PolicyViolation: the program does not compile under the sandbox policy
             (in-process mode compiles it at once; sandboxed mode reports it per call instead).
@@ -122,6 +124,8 @@ def load_solver(
             raise ConfigurationError(f"load_solver({str(domain)!r}): give program= for a domain file")
     else:
         name = str(domain)
+        if name not in builtin_domain_names():
+            raise unknown_domain(name)
         parsed = load_domain(builtin_domain_file(name))
         if program is None:
             candidates = saved_programs(name)
