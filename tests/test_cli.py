@@ -317,3 +317,87 @@ def test_results_do_not_depend_on_the_hash_seed(recorded_heavy_run: Path, tmp_pa
     assert [(r["problem"], r["status"], r["plan_length"]) for r in first] == [
         (r["problem"], r["status"], r["plan_length"]) for r in second
     ]
+
+
+def test_validate_names_the_plan_file_line_and_counts_steps_from_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    problem_file = write_problems("heavy", "train", 0, tmp_path, n=1)[0]
+    plan = tmp_path / "plan"
+    plan.write_text("; first the heaviest item\n\n(pack-first o999)\n")
+    assert main(["validate", str(builtin_domain_file("heavy")), str(problem_file), str(plan)]) == 1
+    out = capsys.readouterr().out
+    assert (
+        f"{plan}:3: the action pack-first o999 is invalid at step 1 because the object o999 does not exist"
+        in out
+    )
+
+
+def test_files_that_are_not_utf8_or_cannot_be_written_are_errors_not_tracebacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], recorded_heavy_run: Path
+) -> None:
+    problem_file = write_problems("heavy", "train", 0, tmp_path, n=1)[0]
+    plan = tmp_path / "plan"
+    plan.write_bytes("(pack-first o1)\n; caf\xe9\n".encode("latin-1"))
+    assert main(["validate", str(builtin_domain_file("heavy")), str(problem_file), str(plan)]) == 2
+    assert f"{plan}:2: the plan file is not UTF-8 text" in capsys.readouterr().err
+
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    assert main(["generate", "--domain", "heavy", "--split", "train", "--out", str(a_file / "out")]) == 2
+    assert f"cannot write problems to {a_file / 'out'}" in capsys.readouterr().err
+
+    program = tmp_path / "program.py"
+    program.write_bytes("# caf\xe9\n".encode("latin-1"))
+    code = main(
+        ["evaluate", "--program", str(program), "--domain", "heavy", "--work-dir", str(tmp_path / "w")]
+    )
+    assert code == 2 and f"program file {program} is not UTF-8 text" in capsys.readouterr().err
+
+    code = main(
+        [
+            "solve",
+            "--domain",
+            "heavy",
+            "--program",
+            str(recorded_heavy_run / "program.py"),
+            str(problem_file),
+            "-o",
+            str(a_file / "plan"),
+        ]
+    )
+    assert code == 2 and f"cannot write the plan to {a_file / 'plan'}" in capsys.readouterr().err
+
+
+def test_solve_with_a_domain_file_asks_for_the_program_flag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    problem_file = write_problems("heavy", "train", 0, tmp_path, n=1)[0]
+    assert main(["solve", "--domain", str(builtin_domain_file("heavy")), str(problem_file)]) == 2
+    error = capsys.readouterr().err
+    assert "--program PROGRAM.py" in error and "program=" not in error
+
+
+def test_evaluate_shows_the_first_reason_per_kind_and_fails_when_nothing_is_solved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    program = tmp_path / "program.py"
+    program.write_text(RAISES)
+    code = main(
+        [
+            "evaluate",
+            "--program",
+            str(program),
+            "--domain",
+            "heavy",
+            "--n",
+            "2",
+            "--work-dir",
+            str(tmp_path / "w"),
+        ]
+    )
+    assert code == 1
+    out = capsys.readouterr().out
+    assert "python-exception (2 problems), first on heavy-eval-00:" in out
+    assert "IndexError" in out  # the exception itself, not only the status
+    assert "Solved 0/2" in out

@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from pathlib import Path
 
 from genplan.cli.arguments import non_negative_int, positive_int, positive_seconds
+from genplan.errors import ConfigurationError
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -16,7 +18,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "evaluate",
         help="evaluate a program on a domain's evaluation problems",
         description="Run PROGRAM's get_plan on the evaluation problems in parallel, sandboxed, validate "
-        "every plan, and report the fraction solved (Silver et al. 2024, Sec. 5).",
+        "every plan, and report the fraction solved and the first failure of each kind (Silver et al. 2024, "
+        "Sec. 5). Exit code 0 when at least one problem is solved, 1 when none is, 2 on an error.",
     )
     parser.add_argument("--program", type=Path, required=True, help="Python file defining get_plan")
     parser.add_argument("--domain", required=True, help="built-in domain name or a folder with domain.pddl")
@@ -34,14 +37,16 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Carry out ``genplan evaluate``; return the exit code (errors surface as GenplanError)."""
+    """Carry out ``genplan evaluate``; return the exit code: 0 when at least one problem is
+    solved, 1 when none is (errors surface as GenplanError, exit code 2)."""
     from tqdm import tqdm
 
     from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
+    from genplan.approaches.generalized_plan.solver import read_program
     from genplan.pddl.problem_sets import load_domain_problems
 
+    program = read_program(args.program)
     problems = load_domain_problems(args.domain, args.seed, args.n, args.work_dir)
-    program = args.program.read_text()
     with tqdm(
         total=len(problems.evaluation), desc="evaluating", unit="problem", file=sys.stderr, disable=None
     ) as bar:
@@ -53,17 +58,38 @@ def run(args: argparse.Namespace) -> int:
             on_result=lambda _c: bar.update(1),
         )
     summary = summarize(checks)
-    for check in checks:
-        row = check.to_json()
+    rows = [check.to_json() for check in checks]
+    for row in rows:
         length = row["plan_length"] if row["plan_length"] is not None else "-"
         print(f"{row['problem']:<24} {row['status']:<18} {row['seconds']:>9.4f} s  plan length {length}")
+    first_failures: dict[str, dict[str, object]] = {}
+    for row in rows:
+        if row["status"] != "solved":
+            first_failures.setdefault(str(row["status"]), row)
+    for status, row in first_failures.items():
+        count = summary.statuses[status]
+        print(f"{status} ({count} problem{'s' * (count != 1)}), first on {row['problem']}:")
+        print(textwrap.indent(reason_excerpt(row["message"]), "    "))
     median = f"{summary.median_seconds:.4f} s" if summary.median_seconds is not None else "n/a"
     print(
         f"Solved {summary.solved}/{summary.total} (fraction {summary.fraction_solved:.2f}); median runtime {median}"
     )
     if args.json is not None:
-        args.json.write_text(
-            json.dumps({"summary": summary.to_json(), "problems": [c.to_json() for c in checks]}, indent=2)
-            + "\n"
-        )
-    return 0
+        text = json.dumps({"summary": summary.to_json(), "problems": rows}, indent=2) + "\n"
+        try:
+            args.json.write_text(text)
+        except OSError as error:
+            raise ConfigurationError(f"cannot write {args.json}: {error.strerror or error}") from error
+    return 0 if summary.solved else 1
+
+
+def reason_excerpt(message: object, lines: int = 6) -> str:
+    """The telling part of a failure message: a traceback's last lines (where and what was
+    raised), or the first lines of plan advice; at most ``lines`` lines."""
+    text = str(message or "no reason recorded").strip()
+    parts = text.splitlines()
+    if parts and parts[0].startswith("Traceback"):
+        parts = parts[-lines:]
+    elif len(parts) > lines:
+        parts = [*parts[: lines - 1], "..."]
+    return "\n".join(parts)

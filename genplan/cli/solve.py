@@ -60,6 +60,11 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
     else:
-        args.output.write_text(text)
+        try:
+            args.output.write_text(text)
+        except OSError as error:
+            raise ConfigurationError(
+                f"cannot write the plan to {args.output}: {error.strerror or error}"
+            ) from error
         print(f"wrote {len(plan)} actions to {args.output}", file=sys.stderr)
     return 0

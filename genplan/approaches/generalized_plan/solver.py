@@ -135,4 +135,20 @@ def load_solver(
                     f"run `genplan synthesize --domain {name} --save` first, or pass program="
                 )
             program = candidates[0] / "program.py"
-    return Solver(Path(program).read_text(), parsed, sandboxed=sandboxed, timeout=timeout)
+    return Solver(read_program(program), parsed, sandboxed=sandboxed, timeout=timeout)
+
+
+def read_program(path: Path | str) -> str:
+    """The source of a program file.
+
+    Raises:
+        ConfigurationError: the file cannot be read or is not UTF-8 text (names it).
+    """
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise ConfigurationError(f"cannot read program file {path}: {error.strerror or error}") from error
+    except UnicodeDecodeError as error:
+        raise ConfigurationError(
+            f"program file {path} is not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset {error.start})"
+        ) from error
