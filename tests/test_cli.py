@@ -12,9 +12,10 @@ import pytest
 from fake_programs import CORRECT, RAISES, fenced
 from oracles import ORACLES
 
+from genplan.approaches.base import RunContext
 from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
-from genplan.cli import main
+from genplan.cli import main, model_options
 from genplan.cli import synthesize as synthesize_command
 from genplan.errors import ConfigurationError
 from genplan.llm import FakeLanguageModel, read_recording
@@ -53,10 +54,7 @@ def recorded_heavy_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
         problems,
         model,
         SynthesisSettings(),
-        seed=0,
-        folder=work / "run",
-        model_name="fake",
-        backend_name="fake",
+        RunContext(folder=work / "run", model_name="fake", backend_name="fake"),
     )
     assert report.summary.fraction_solved == 1.0
     return report.folder
@@ -110,10 +108,10 @@ def test_no_model_and_no_recording_names_the_ways_to_set_one_up(
 ) -> None:
     for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "GENPLAN_API_KEY"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(synthesize_command, "saved_run_folder", lambda *a: tmp_path / "nothing")
+    monkeypatch.setattr(model_options, "saved_run_folder", lambda *a: tmp_path / "nothing")
     args = synthesize_command.build_parser_for_tests().parse_args(["--domain", "heavy"])
     with pytest.raises(ConfigurationError, match="OPENAI_API_KEY") as caught:
-        synthesize_command.choose_backend(args, "heavy", synthesize_command.Variant())
+        model_options.choose_backend(args, "heavy", "main")
     assert "--llm files:DIR" in str(caught.value) and "--base-url" in str(caught.value)
 
 
@@ -122,9 +120,9 @@ def test_no_model_but_a_saved_recording_replays_it(
 ) -> None:
     for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "GENPLAN_API_KEY"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(synthesize_command, "saved_run_folder", lambda *a: recorded_heavy_run)
+    monkeypatch.setattr(model_options, "saved_run_folder", lambda *a: recorded_heavy_run)
     args = synthesize_command.build_parser_for_tests().parse_args(["--domain", "heavy"])
-    spec, note = synthesize_command.choose_backend(args, "heavy", synthesize_command.Variant())
+    spec, note = model_options.choose_backend(args, "heavy", "main")
     assert spec == f"replay:{recorded_heavy_run / 'conversation.jsonl'}"
     assert note is not None and "replaying" in note
 

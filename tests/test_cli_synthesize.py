@@ -13,9 +13,10 @@ import pytest
 from fake_programs import CORRECT, fenced
 
 import genplan.paths
+from genplan.approaches.base import RunContext
 from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
-from genplan.cli import main
+from genplan.cli import main, model_options
 from genplan.cli import synthesize as synthesize_command
 from genplan.llm import FakeLanguageModel, read_recording
 from genplan.paths import data_folder
@@ -37,15 +38,8 @@ def recorded_fake_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     work = tmp_path_factory.mktemp("recorded")
     problems = load_domain_problems("heavy", 0, 2, work, size_check=True)
     model = FakeLanguageModel(["Packing.", "Heaviest first.", fenced(CORRECT)])
-    report = run_synthesis(
-        problems,
-        model,
-        SynthesisSettings(),
-        seed=0,
-        folder=work / "run",
-        model_name="fake",
-        backend_name="fake",
-    )
+    context = RunContext(folder=work / "run", model_name="fake", backend_name="fake")
+    report = run_synthesis(problems, model, SynthesisSettings(), context)
     alone = work / "alone"
     alone.mkdir()
     shutil.copy(report.folder / "conversation.jsonl", alone / "conversation.jsonl")
@@ -207,7 +201,7 @@ def test_the_files_backend_records_an_unknown_model_unless_named(tmp_path: Path)
 )
 def test_the_model_recorded_is_the_one_that_answers(flags: list[str], spec: str, expected: str) -> None:
     args = synthesize_command.build_parser_for_tests().parse_args(["--domain", "heavy", *flags])
-    model, note = synthesize_command.model_to_record(args, spec)
+    model, note = model_options.model_to_record(args, spec)
     assert model == expected
     assert (note is not None) == (expected == "unknown")
 

@@ -29,4 +29,4 @@ def test_ci_installs_and_tests_exactly_as_the_readme_says() -> None:
 )
 def test_readme_genplan_commands_parse(line: str) -> None:
     arguments = shlex.split(line.split("#")[0])[1:]
-    build_parser().parse_args(arguments)
+    build_parser(arguments).parse_args(arguments)

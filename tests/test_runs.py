@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 from fake_programs import CORRECT, RAISES, fenced, heavy_problem, training_problems
 
-from genplan.approaches.generalized_plan.runs import run_synthesis, save_run
+from genplan.approaches.base import RunContext, save_run
+from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.approaches.generalized_plan.variants import Variant
 from genplan.llm import FakeLanguageModel, read_recording
@@ -30,13 +32,10 @@ def _run(tmp_path: Path, answers: list[str], variant: Variant | None = None):
     report = run_synthesis(
         _problems(),
         model,
-        SynthesisSettings(variant=variant or Variant(), timeout=2.0),
-        seed=0,
-        folder=tmp_path / "run",
-        model_name="fake",
-        backend_name="fake",
-        eval_timeout=5.0,
-        workers=2,
+        SynthesisSettings(**dataclasses.asdict(variant or Variant()), timeout=2.0),
+        RunContext(
+            folder=tmp_path / "run", model_name="fake", backend_name="fake", eval_timeout=5.0, workers=2
+        ),
     )
     return model, report
 
@@ -56,16 +55,27 @@ def test_run_folder_holds_conversation_programs_results_and_metadata(tmp_path: P
     assert [r["status"] for r in results] == ["solved", "solved"]
     metadata = json.loads((folder / "metadata.json").read_text())
     assert metadata["fraction_solved"] == 1.0
-    assert metadata["feedback_rounds_used"] == 1 and metadata["feedback_kinds"] == ["python-exception"]
-    assert metadata["training_outcome"] == "solved all training problems"
-    assert metadata["model"] == "fake" and metadata["variant"] == "main"
+    assert metadata["approach"] == "generalized-plan" and metadata["label"] == "main"
+    assert metadata["llm_calls"] == 4 and metadata["feedback"] == {"python-exception": 1}
+    details = metadata["details"]
+    assert details["feedback_rounds_used"] == 1 and details["feedback_kinds"] == ["python-exception"]
+    assert details["training_outcome"] == "solved all training problems"
+    assert metadata["model"] == "fake" and details["variant"] == "main"
+    assert set(metadata["artifacts"]) == {
+        "conversation.jsonl",
+        "growing_program.py",
+        "program.py",
+        "training.json",
+        "metadata.json",
+        "results.json",
+    }
 
 
 def test_a_failing_program_is_still_evaluated(tmp_path: Path) -> None:
     _, report = _run(tmp_path, [*OPENING, fenced(RAISES)], Variant(debugging=False))
     assert report.summary.fraction_solved == 0.0
     assert report.summary.statuses == {"python-exception": 2}
-    assert report.metadata["training_outcome"].startswith("failed")
+    assert report.record.details["training_outcome"].startswith("failed")
 
 
 def test_no_names_hides_every_name_from_the_model(tmp_path: Path) -> None:

@@ -27,8 +27,8 @@ SAVED = sorted(p.parent for p in data_folder("synthesized").glob("*/*/conversati
 def test_saved_conversation_replays_to_the_saved_program(saved: Path, tmp_path: Path) -> None:
     metadata = json.loads((saved / "metadata.json").read_text())
     flags = {"no-cot": "--no-cot", "no-debug": "--no-debug", "no-names": "--no-names"}
-    variant_flags = [flags[part] for part in metadata["variant"].split("+") if part in flags]
-    if not metadata.get("size_check", False):
+    variant_flags = [flags[part] for part in metadata["label"].split("+") if part in flags]
+    if not metadata["details"]["size_check"]:
         variant_flags.append("--no-size-check")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "GENPLAN"))}
     env["PYTHONHASHSEED"] = "0"
@@ -56,7 +56,7 @@ def test_saved_conversation_replays_to_the_saved_program(saved: Path, tmp_path: 
         timeout=900,
     )
     assert result.returncode == 0, result.stderr[-3000:]
-    replayed = tmp_path / metadata["domain"] / f"{metadata['variant']}-seed{metadata['seed']}"
+    replayed = tmp_path / metadata["domain"] / f"{metadata['label']}-seed{metadata['seed']}"
     assert (replayed / "program.py").read_text() == (saved / "program.py").read_text()
     assert json.loads((replayed / "training.json").read_text()) == json.loads(
         (saved / "training.json").read_text()
@@ -69,8 +69,8 @@ def test_saved_metadata_matches_its_recording(saved: Path) -> None:
     exchanges = read_recording(saved / "conversation.jsonl")
     assert exchanges, "empty conversation"
     assert {e.model for e in exchanges} == {metadata["model"]}
-    opening = 3 if "no-cot" not in metadata["variant"] else 1
-    assert len(exchanges) == opening + metadata["feedback_rounds_used"]
+    opening = 3 if "no-cot" not in metadata["label"] else 1
+    assert len(exchanges) == opening + metadata["details"]["feedback_rounds_used"]
     results = json.loads((saved / "results.json").read_text())
     assert len(results) == metadata["evaluation_problems"]
     solved = sum(r["status"] == "solved" for r in results)
@@ -82,7 +82,9 @@ def test_readme_lists_each_saved_run_with_its_result(saved: Path) -> None:
     metadata = json.loads((saved / "metadata.json").read_text())
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
     solved = metadata["statuses"].get("solved", 0)
-    row_start = f"| {metadata['domain']} | {metadata['variant']} | {metadata['feedback_rounds_used']} |"
+    row_start = (
+        f"| {metadata['domain']} | {metadata['label']} | {metadata['details']['feedback_rounds_used']} |"
+    )
     rows = [line for line in readme.splitlines() if line.startswith(row_start)]
     assert rows, f"README's saved-runs table has no row starting {row_start!r}"
     assert f"| {solved}/{metadata['evaluation_problems']} |" in rows[0]

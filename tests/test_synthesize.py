@@ -17,7 +17,6 @@ from fake_programs import (
 )
 
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings, synthesize
-from genplan.approaches.generalized_plan.variants import Variant
 from genplan.llm import FakeLanguageModel
 from genplan.paths import builtin_domain_file
 from genplan.pddl.domain import load_domain
@@ -122,7 +121,7 @@ def test_helpers_from_earlier_answers_stay_defined() -> None:
 
 
 def test_no_cot_merges_the_prompts() -> None:
-    settings = SynthesisSettings(variant=Variant(chain_of_thought=False), timeout=2.0)
+    settings = SynthesisSettings(chain_of_thought=False, timeout=2.0)
     model, result = run([fenced(CORRECT)], settings)
     assert len(model.history) == 1 and result.solved_training
     first = sent_feedback(model, 0)
@@ -131,7 +130,7 @@ def test_no_cot_merges_the_prompts() -> None:
 
 
 def test_no_debug_uses_the_first_program() -> None:
-    settings = SynthesisSettings(variant=Variant(debugging=False), timeout=2.0)
+    settings = SynthesisSettings(debugging=False, timeout=2.0)
     model, result = run([*COT_OPENING, fenced(RAISES)], settings)
     assert len(model.history) == 3
     assert result.rounds[0].failure is FailureKind.PYTHON_EXCEPTION and not result.solved_training

@@ -1,5 +1,39 @@
 """Stage 4, approaches: each way a language model helps solve a PDDL domain, one folder each.
 
 An approach uses the lower stages (:mod:`genplan.pddl`, :mod:`genplan.plans`,
-:mod:`genplan.sandbox`, :mod:`genplan.llm`) and never another approach.
+:mod:`genplan.sandbox`, :mod:`genplan.llm`) and never another approach. The interface they
+share is :mod:`genplan.approaches.base`. :data:`REGISTRY` names every approach; its entries
+are import paths, loaded on first use, so listing approaches (the command line's choices)
+imports none of them.
 """
+
+from __future__ import annotations
+
+import importlib
+
+from genplan.approaches.base import Approach
+from genplan.errors import ConfigurationError
+
+REGISTRY: dict[str, str] = {
+    "generalized-plan": "genplan.approaches.generalized_plan.approach:GeneralizedPlan",
+}
+"""Approach name -> ``module:Class`` of its :class:`~genplan.approaches.base.Approach`."""
+
+
+def approach_names() -> list[str]:
+    """Registered approach names, in registration order."""
+    return list(REGISTRY)
+
+
+def get_approach(name: str) -> Approach:
+    """The approach registered as ``name``, ready to run.
+
+    Raises:
+        ConfigurationError: no approach has that name; the message lists the known ones.
+    """
+    target = REGISTRY.get(name)
+    if target is None:
+        raise ConfigurationError(f"unknown approach {name!r}; known approaches: {', '.join(REGISTRY)}")
+    module_name, class_name = target.split(":")
+    approach: Approach = getattr(importlib.import_module(module_name), class_name)()
+    return approach

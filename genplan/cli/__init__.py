@@ -15,12 +15,15 @@ from collections.abc import Sequence
 from genplan import __version__
 from genplan.errors import GenplanError
 
-COMMANDS: tuple[str, ...] = ("synthesize", "generate", "validate", "solve", "evaluate")
+COMMANDS: tuple[str, ...] = ("synthesize", "run", "generate", "validate", "solve", "evaluate")
 """Subcommand names; each is the module ``genplan.cli.<name>``."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full ``genplan`` argument parser with every subcommand registered."""
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The full ``genplan`` argument parser with every subcommand registered.
+
+    ``argv`` lets ``run`` add the flags of the approach it names (``--approach NAME``).
+    """
     parser = argparse.ArgumentParser(
         prog="genplan",
         description="Generalized planning in PDDL domains with large language models.",
@@ -29,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
         module = importlib.import_module(f"genplan.cli.{name}")
-        sub = module.register(subparsers)
+        sub = module.register(subparsers, argv) if name == "run" else module.register(subparsers)
         sub.set_defaults(run=module.run)
     return parser
 
@@ -42,8 +45,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     prompt, a file or a plan), so ``python -m cProfile -m genplan ...`` profiles the real work
     and the import path is the one the user started with.
     """
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(arguments)
+    args = parser.parse_args(arguments)
     try:
         return int(args.run(args))
     except GenplanError as error:

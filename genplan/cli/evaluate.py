@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
             problems.evaluation,
             timeout=args.timeout,
             workers=args.workers,
-            on_result=lambda _c: bar.update(1),
+            on_result=lambda _check, _problem: bar.update(1),
         )
     summary = summarize(checks)
     rows = [check.to_json() for check in checks]

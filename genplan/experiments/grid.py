@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from genplan.approaches.base import RunContext, read_record
 from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
 from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
@@ -114,22 +115,23 @@ def run_one(spec: GridSpec, key: RunKey, model: LanguageModel | None = None) -> 
     problems = load_domain_problems(
         key.domain, key.seed, spec.n_eval, spec.runs_dir, size_check=spec.size_check
     )
+    variant = Variant.from_name(key.approach)
     settings = SynthesisSettings(
-        variant=Variant.from_name(key.approach),
-        max_feedback_rounds=spec.feedback_rounds,
+        chain_of_thought=variant.chain_of_thought,
+        debugging=variant.debugging,
+        names=variant.names,
+        feedback_rounds=spec.feedback_rounds,
         timeout=spec.train_timeout,
     )
-    report = run_synthesis(
-        problems,
-        model or _default_model(spec),
-        settings,
-        seed=key.seed,
+    context = RunContext(
         folder=folder,
+        seed=key.seed,
         model_name=spec.model,
         backend_name=spec.llm.split(":")[0],
         eval_timeout=spec.eval_timeout,
         workers=spec.workers_per_run,
     )
+    report = run_synthesis(problems, model or _default_model(spec), settings, context)
     if spec.per_step and report.synthesis.rounds:
         steps = []
         evaluation = list(problems.evaluation) if Variant.from_name(key.approach).names else None
@@ -186,22 +188,20 @@ def run_grid(
 
 def run_record(folder: Path) -> dict[str, Any]:
     """The ``runs.jsonl`` record of a finished run folder (metadata plus the training rounds)."""
-    metadata = json.loads((folder / "metadata.json").read_text())
-    rounds = (
-        json.loads((folder / "training.json").read_text()) if (folder / "training.json").is_file() else []
-    )
+    run = read_record(folder)
+    details = run.details
     record = {
-        "domain": metadata["domain"],
-        "seed": metadata["seed"],
-        "approach": metadata["variant"],
-        "model": metadata["model"],
-        "fraction_solved": metadata["fraction_solved"],
-        "median_seconds": metadata["median_seconds"],
-        "feedback_rounds_used": metadata["feedback_rounds_used"],
-        "feedback_kinds": metadata["feedback_kinds"],
-        "training_outcome": metadata["training_outcome"],
-        "training_problems_used": metadata["training_problems_used"],
-        "rounds": [r.get("failure") for r in rounds],
+        "domain": run.domain,
+        "seed": run.seed,
+        "approach": run.label,
+        "model": run.model,
+        "fraction_solved": run.fraction_solved,
+        "median_seconds": run.median_seconds,
+        "feedback_rounds_used": details.get("feedback_rounds_used", sum(run.feedback.values())),
+        "feedback_kinds": details.get("feedback_kinds", []),
+        "training_outcome": details.get("training_outcome"),
+        "training_problems_used": details.get("training_problems_used", []),
+        "rounds": [r.get("failure") for r in details.get("rounds", [])],
         "folder": str(folder),
     }
     steps = folder / "steps.json"

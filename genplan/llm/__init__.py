@@ -3,7 +3,7 @@
 from genplan.llm.base import Completion, LanguageModel, LLMError, Message, SamplingSettings, Usage
 from genplan.llm.cache import CachedModel
 from genplan.llm.fake import FakeLanguageModel
-from genplan.llm.recording import ConversationRecorder, RecordedExchange, read_recording
+from genplan.llm.recording import ConversationRecorder, RecordedExchange, RecordingModel, read_recording
 from genplan.llm.registry import BACKENDS, make_model
 from genplan.llm.replay import ReplayModel
 
@@ -17,6 +17,7 @@ __all__ = [
     "LanguageModel",
     "Message",
     "RecordedExchange",
+    "RecordingModel",
     "ReplayModel",
     "SamplingSettings",
     "Usage",

@@ -90,10 +90,17 @@ class SamplingSettings:
 
 
 class LanguageModel(Protocol):
-    """A chat model: ``complete(messages) -> Completion``; ``name`` is the backend's name."""
+    """A chat model: ``complete(messages) -> Completion``; ``name`` is the backend's name.
+
+    ``sample`` asks for an independent sample of the answer to the same messages: approaches
+    that draw several candidates (several initial programs, k proposed actions) ask with
+    ``sample=0, 1, ...``. Backends that sample send a different seed per sample
+    (``seed + sample``), the cache and recordings key answers by it, and replay returns the
+    answer recorded for that sample. ``sample=0`` is an ordinary request.
+    """
 
     name: str
 
-    def complete(self, messages: Sequence[Message]) -> Completion:
+    def complete(self, messages: Sequence[Message], *, sample: int = 0) -> Completion:
         """Answer the conversation ``messages`` (the last one is the user's)."""
         ...

@@ -17,17 +17,16 @@ from pathlib import Path
 from genplan.llm.base import Completion, LanguageModel, Message, SamplingSettings, Usage
 
 
-def cache_key(backend: str, messages: Sequence[Message], settings: SamplingSettings) -> str:
-    """The hex SHA-256 that names a request's cache entry."""
-    payload = json.dumps(
-        {
-            "backend": backend,
-            "settings": settings.cache_key_fields(),
-            "messages": [m.to_json() for m in messages],
-        },
-        sort_keys=True,
-        ensure_ascii=False,
-    )
+def cache_key(backend: str, messages: Sequence[Message], settings: SamplingSettings, sample: int = 0) -> str:
+    """The hex SHA-256 that names a request's cache entry (``sample`` keys it when not 0)."""
+    fields: dict[str, object] = {
+        "backend": backend,
+        "settings": settings.cache_key_fields(),
+        "messages": [m.to_json() for m in messages],
+    }
+    if sample:
+        fields["sample"] = sample
+    payload = json.dumps(fields, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
@@ -40,13 +39,13 @@ class CachedModel:
         self.cache_dir = Path(cache_dir)
         self.settings = settings
 
-    def _path(self, messages: Sequence[Message]) -> Path:
-        key = cache_key(self.inner.name, messages, self.settings)
+    def _path(self, messages: Sequence[Message], sample: int) -> Path:
+        key = cache_key(self.inner.name, messages, self.settings, sample)
         return self.cache_dir / key[:2] / f"{key}.json"
 
-    def complete(self, messages: Sequence[Message]) -> Completion:
+    def complete(self, messages: Sequence[Message], *, sample: int = 0) -> Completion:
         """The cached answer, or the inner backend's (then stored)."""
-        path = self._path(messages)
+        path = self._path(messages, sample)
         if path.is_file():
             try:
                 data = json.loads(path.read_text(encoding="utf-8"))
@@ -59,7 +58,7 @@ class CachedModel:
                 )
             except (ValueError, KeyError):
                 pass  # a damaged entry is asked again and overwritten
-        completion = self.inner.complete(messages)
+        completion = self.inner.complete(messages, sample=sample)
         path.parent.mkdir(parents=True, exist_ok=True)
         entry = {
             "text": completion.text,

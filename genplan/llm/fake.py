@@ -16,6 +16,8 @@ class FakeLanguageModel:
 
     Attributes:
         history: the message list of every request, in order.
+        samples: the ``sample`` of every request, in order (answers follow the script
+            whatever the sample).
     """
 
     name = "fake"
@@ -25,19 +27,21 @@ class FakeLanguageModel:
         self._responses: deque[str] = deque(responses)
         self._scripted = len(self._responses)
         self.history: list[list[Message]] = []
+        self.samples: list[int] = []
 
     def enqueue(self, *texts: str) -> None:
         """Add answers to the script."""
         self._responses.extend(texts)
         self._scripted += len(texts)
 
-    def complete(self, messages: Sequence[Message]) -> Completion:
+    def complete(self, messages: Sequence[Message], *, sample: int = 0) -> Completion:
         """The next scripted answer.
 
         Raises:
             LLMError: the script is used up.
         """
         self.history.append(list(messages))
+        self.samples.append(sample)
         if not self._responses:
             raise LLMError(f"the fake model ran out of answers after {self._scripted} scripted ones")
         text = self._responses.popleft()

@@ -5,12 +5,15 @@ under a heading naming its role) and ``DIR/NNNN.prompt.json`` (the same messages
 waits for ``DIR/NNNN.response.md`` (UTF-8 text). The answer is read once the file has stopped
 changing for one poll interval, so a half-written file is not taken; an answer file that stays
 empty is an error rather than a wait until the time-out. A request whose prompt is already in
-DIR with a response is answered from it (runs resume).
+DIR with a response is answered from it (runs resume). Requests may come from several threads
+at once (each gets its own number); a request for sample ``k > 0`` of the same messages gets a
+prompt of its own, its JSON then ``{"sample": k, "messages": [...]}``.
 """
 
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -51,11 +54,12 @@ class FilesModel:
         self.poll_interval = poll_interval
         self.model = model
         self.empty_grace = empty_grace
+        self._lock = threading.Lock()
 
-    def _existing(self, messages: list[dict[str, str]]) -> Path | None:
+    def _existing(self, request: object) -> Path | None:
         for prompt_json in sorted(self.directory.glob("*.prompt.json")):
             try:
-                if json.loads(prompt_json.read_text(encoding="utf-8")) == messages:
+                if json.loads(prompt_json.read_text(encoding="utf-8")) == request:
                     return prompt_json
             except ValueError:
                 continue
@@ -69,7 +73,7 @@ class FilesModel:
         ]
         return max(numbers, default=0) + 1
 
-    def complete(self, messages: Sequence[Message]) -> Completion:
+    def complete(self, messages: Sequence[Message], *, sample: int = 0) -> Completion:
         """Write the prompt files (unless already there) and wait for the answer.
 
         Raises:
@@ -78,12 +82,14 @@ class FilesModel:
         """
         self.directory.mkdir(parents=True, exist_ok=True)
         as_json = [m.to_json() for m in messages]
-        prompt_json = self._existing(as_json)
-        if prompt_json is None:
-            stem = f"{self._next_number():04d}"
-            prompt_json = self.directory / f"{stem}.prompt.json"
-            (self.directory / f"{stem}.prompt.md").write_text(transcript(messages), encoding="utf-8")
-            prompt_json.write_text(json.dumps(as_json, indent=1, ensure_ascii=False), encoding="utf-8")
+        request: object = {"sample": sample, "messages": as_json} if sample else as_json
+        with self._lock:
+            prompt_json = self._existing(request)
+            if prompt_json is None:
+                stem = f"{self._next_number():04d}"
+                prompt_json = self.directory / f"{stem}.prompt.json"
+                (self.directory / f"{stem}.prompt.md").write_text(transcript(messages), encoding="utf-8")
+                prompt_json.write_text(json.dumps(request, indent=1, ensure_ascii=False), encoding="utf-8")
         stem = prompt_json.name.split(".")[0]
         response = self.directory / f"{stem}.response.md"
         deadline = time.monotonic() + self.timeout

@@ -27,7 +27,7 @@ class ManualModel:
         self.end_marker = end_marker
         self.model = model
 
-    def complete(self, messages: Sequence[Message]) -> Completion:
+    def complete(self, messages: Sequence[Message], *, sample: int = 0) -> Completion:
         """Show the newest message (the whole transcript for the first) and read the answer.
 
         Raises:
@@ -35,7 +35,7 @@ class ManualModel:
         """
         shown = transcript(messages if len(messages) <= 1 else messages[-1:])
         self.output_stream.write(
-            f"\n===== prompt {len(messages) // 2 + 1} =====\n{shown}\n"
+            f"\n===== prompt {len(messages) // 2 + 1}{f' (sample {sample})' if sample else ''} =====\n{shown}\n"
             f"===== paste the answer, then a line with {self.end_marker} =====\n"
         )
         self.output_stream.flush()

@@ -60,8 +60,9 @@ class OpenAIModel:
             http_client=http_client,
         )
 
-    def complete(self, messages: Sequence[Message]) -> Completion:
-        """One chat completion.
+    def complete(self, messages: Sequence[Message], *, sample: int = 0) -> Completion:
+        """One chat completion; sample ``k`` is sent with seed ``seed + k`` (at temperature 0 a
+        server may still return the same text for every sample: raise ``--temperature``).
 
         Raises:
             LLMError: the request failed after the retries, naming the server's URL and its reason.
@@ -72,7 +73,7 @@ class OpenAIModel:
             "temperature": self.settings.temperature,
         }
         if self.settings.seed is not None:
-            arguments["seed"] = self.settings.seed
+            arguments["seed"] = self.settings.seed + sample
         if self.settings.max_tokens is not None:
             arguments["max_tokens"] = self.settings.max_tokens
         try:

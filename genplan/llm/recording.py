@@ -6,6 +6,9 @@ One record per completion::
      "model": "gpt-4o", "backend": "openai", "usage": {"prompt_tokens": 812, "completion_tokens": 240},
      "timestamp": "2026-11-24T16:20:00+00:00", "cached": false}
 
+A request for sample ``k > 0`` of the same messages (see
+:class:`~genplan.llm.base.LanguageModel`) also records ``"sample": k``.
+
 Each record is written and flushed at once, so an interrupted run keeps its conversation.
 """
 
@@ -13,11 +16,12 @@ from __future__ import annotations
 
 import datetime
 import json
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from genplan.llm.base import Completion, LLMError, Message, Usage
+from genplan.llm.base import Completion, LanguageModel, LLMError, Message, Usage
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,7 @@ class RecordedExchange:
     usage: Usage
     timestamp: str
     cached: bool
+    sample: int = 0
 
 
 class ConversationRecorder:
@@ -41,10 +46,13 @@ class ConversationRecorder:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
         self.count = len(read_recording(path)) if path.exists() else 0
+        self._lock = threading.Lock()
 
-    def record(self, messages: Sequence[Message], completion: Completion, *, backend: str) -> None:
+    def record(
+        self, messages: Sequence[Message], completion: Completion, *, backend: str, sample: int = 0
+    ) -> None:
         """Append the exchange ``messages`` -> ``completion`` and flush it to disk."""
-        record = {
+        record: dict[str, object] = {
             "index": self.count,
             "messages": [m.to_json() for m in messages],
             "response": completion.text,
@@ -57,10 +65,61 @@ class ConversationRecorder:
             "timestamp": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "cached": completion.cached,
         }
-        with self.path.open("a", encoding="utf-8") as stream:
-            stream.write(json.dumps(record, ensure_ascii=False) + "\n")
-            stream.flush()
-        self.count += 1
+        if sample:
+            record["sample"] = sample
+        with self._lock:
+            record["index"] = self.count
+            with self.path.open("a", encoding="utf-8") as stream:
+                stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+                stream.flush()
+            self.count += 1
+
+
+class RecordingModel:
+    """A model that records every exchange and counts calls and tokens, for any approach.
+
+    Wraps ``inner`` (any backend, usually behind the cache): each answer is appended to
+    ``recorder`` at once (so an interrupted run keeps its conversation), with the backend kind
+    ``backend``. Safe to call from several threads (approaches that solve problems in parallel).
+
+    Attributes:
+        calls: answers received (cached ones included).
+        prompt_tokens / completion_tokens: totals, or ``None`` once any answer came without a
+            count (the ``files`` and ``manual`` backends report none).
+    """
+
+    def __init__(self, inner: LanguageModel, recorder: ConversationRecorder, backend: str):
+        self.inner = inner
+        self.name = inner.name
+        self.recorder = recorder
+        self.backend = backend
+        self.calls = 0
+        self.prompt_tokens: int | None = 0
+        self.completion_tokens: int | None = 0
+        self._lock = threading.Lock()
+
+    def complete(self, messages: Sequence[Message], *, sample: int = 0) -> Completion:
+        """The inner model's answer, recorded and counted.
+
+        Raises:
+            LLMError: as the inner backend (nothing is recorded for a failed request).
+        """
+        completion = self.inner.complete(messages, sample=sample)
+        self.recorder.record(messages, completion, backend=self.backend, sample=sample)
+        with self._lock:
+            self.calls += 1
+            usage = completion.usage
+            self.prompt_tokens = (
+                None
+                if self.prompt_tokens is None or usage.prompt_tokens is None
+                else self.prompt_tokens + usage.prompt_tokens
+            )
+            self.completion_tokens = (
+                None
+                if self.completion_tokens is None or usage.completion_tokens is None
+                else self.completion_tokens + usage.completion_tokens
+            )
+        return completion
 
 
 def read_recording(path: Path) -> list[RecordedExchange]:
@@ -97,6 +156,7 @@ def read_recording(path: Path) -> list[RecordedExchange]:
                     usage=Usage(usage.get("prompt_tokens"), usage.get("completion_tokens")),
                     timestamp=data.get("timestamp", ""),
                     cached=bool(data.get("cached", False)),
+                    sample=int(data.get("sample", 0)),
                 )
             )
         except (ValueError, KeyError, TypeError) as error:

@@ -15,7 +15,7 @@ def _excerpt(text: str, limit: int = 160) -> str:
 
 
 class ReplayModel:
-    """Answers each request with the recorded response to the identical message list.
+    """Answers each request with the recorded response to the identical message list (and sample).
 
     Raises (from :meth:`complete`):
         LLMError: the request is not in the recording; the message names the first message
@@ -27,18 +27,20 @@ class ReplayModel:
     def __init__(self, path: Path):
         self.path = Path(path)
         self.exchanges = read_recording(self.path)
-        self._answers = {exchange.messages: exchange for exchange in self.exchanges}
+        self._answers = {(exchange.messages, exchange.sample): exchange for exchange in self.exchanges}
 
-    def complete(self, messages: Sequence[Message]) -> Completion:
-        """The recorded answer to exactly ``messages``.
+    def complete(self, messages: Sequence[Message], *, sample: int = 0) -> Completion:
+        """The recorded answer to exactly ``messages`` (and ``sample``).
 
         Raises:
             LLMError: no recorded exchange has these messages (names the first difference).
         """
         key = tuple(messages)
-        exchange = self._answers.get(key)
+        exchange = self._answers.get((key, sample))
         if exchange is not None:
             return Completion(exchange.response, exchange.usage, exchange.model)
+        if any(k == key for k, _ in self._answers):
+            raise LLMError(f"the recording {self.path} has these messages but not sample {sample}")
         raise LLMError(self._mismatch(key))
 
     def _mismatch(self, messages: tuple[Message, ...]) -> str:

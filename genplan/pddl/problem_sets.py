@@ -104,6 +104,9 @@ class DomainProblems:
             use of :attr:`evaluation` (heavy's take about a second each, so the first prompt
             does not wait for them).
         size_check: whether ``training`` ends with an evaluation-sized check problem.
+        root: the folder problem keys are relative to (the user's folder, or the folder the
+            built-in problems were generated in), or ``None``; records name each problem by
+            its file relative to ``root``, since IPC problem names repeat across levels.
     """
 
     name: str
@@ -111,6 +114,7 @@ class DomainProblems:
     training: tuple[Problem, ...]
     evaluation_sources: tuple[Problem | Path, ...]
     size_check: bool = False
+    root: Path | None = None
 
     @functools.cached_property
     def evaluation(self) -> tuple[Problem, ...]:
@@ -148,7 +152,7 @@ def load_domain_problems(
             for split, count in splits.items()
         }
         training = tuple(bound["train"]) + tuple(bound.get("check", ()))
-        return DomainProblems(domain, parsed, training, tuple(bound["eval"]), size_check)
+        return DomainProblems(domain, parsed, training, tuple(bound["eval"]), size_check, base)
     problem_set = discover_problem_set(folder)
     parsed = load_domain(problem_set.domain_file)
     # Smallest first, so the two problems shown in the prompt are the smallest (Sec. 4.1).
@@ -159,7 +163,7 @@ def load_domain_problems(
         )
     )
     evaluation = tuple(problem_set.evaluation)[: n_eval or None]
-    return DomainProblems(folder.resolve().name, parsed, training, evaluation, False)
+    return DomainProblems(folder.resolve().name, parsed, training, evaluation, False, folder)
 
 
 def resolve_domain(domain: str) -> Path | None:

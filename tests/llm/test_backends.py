@@ -18,6 +18,7 @@ from genplan.llm import (
     FakeLanguageModel,
     LLMError,
     Message,
+    RecordingModel,
     ReplayModel,
     SamplingSettings,
     make_model,
@@ -53,11 +54,11 @@ class _Failing:
         self.fail_after = fail_after
         self.calls = 0
 
-    def complete(self, messages):
+    def complete(self, messages, *, sample=0):
         self.calls += 1
         if self.calls > self.fail_after:
             raise KeyboardInterrupt  # the run is killed
-        return self.inner.complete(messages)
+        return self.inner.complete(messages, sample=sample)
 
 
 def test_cache_resumes_a_killed_run_without_asking_again(tmp_path: Path) -> None:
@@ -231,3 +232,53 @@ def test_openai_backend_connection_error_names_the_url() -> None:
     )
     with pytest.raises(LLMError, match=r"cannot reach the model server at http://localhost:11434/v1"):
         model.complete(HELLO)
+
+
+def test_samples_of_one_request_are_cached_recorded_and_replayed_apart(tmp_path: Path) -> None:
+    inner = FakeLanguageModel(["first", "second"])
+    recorder = ConversationRecorder(tmp_path / "conversation.jsonl")
+    model = RecordingModel(CachedModel(inner, tmp_path / "cache", SamplingSettings()), recorder, "fake")
+    assert [model.complete(HELLO, sample=k).text for k in (0, 1)] == ["first", "second"]
+    assert [model.complete(HELLO, sample=k).text for k in (0, 1)] == ["first", "second"]  # from the cache
+    assert inner.samples == [0, 1] and model.calls == 4
+    assert [e.sample for e in read_recording(tmp_path / "conversation.jsonl")] == [0, 1, 0, 1]
+    replay = ReplayModel(tmp_path / "conversation.jsonl")
+    assert replay.complete(HELLO, sample=1).text == "second"
+    with pytest.raises(LLMError, match="not sample 2"):
+        replay.complete(HELLO, sample=2)
+
+
+def test_recording_model_totals_tokens_until_an_answer_has_none(tmp_path: Path) -> None:
+    recorder = ConversationRecorder(tmp_path / "conversation.jsonl")
+    model = RecordingModel(FakeLanguageModel(["one two"]), recorder, "fake")
+    model.complete(HELLO)
+    assert model.prompt_tokens == 9 and model.completion_tokens == 2
+    files = FilesModel(tmp_path / "prompts", timeout=0.5, poll_interval=0.05)
+    (tmp_path / "prompts").mkdir()
+    (tmp_path / "prompts" / "0001.response.md").write_text("answer\n")
+    counted = RecordingModel(files, recorder, "files")
+    counted.complete(HELLO)
+    assert counted.prompt_tokens is None and counted.completion_tokens is None and recorder.count == 2
+
+
+def test_files_backend_gives_each_sample_its_own_prompt(tmp_path: Path) -> None:
+    for stem in ("0001", "0002"):
+        (tmp_path / f"{stem}.response.md").write_text(f"answer {stem}\n")
+    model = FilesModel(tmp_path, timeout=1, poll_interval=0.05)
+    assert model.complete(HELLO).text == "answer 0001\n"
+    assert model.complete(HELLO, sample=1).text == "answer 0002\n"
+    assert json.loads((tmp_path / "0002.prompt.json").read_text())["sample"] == 1
+    assert model.complete(HELLO, sample=1).text == "answer 0002\n"
+
+
+def test_openai_backend_sends_seed_plus_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        calls.append(json.loads(request.content))
+        return httpx.Response(200, json=_chat_response("hello"))
+
+    client = httpx.Client(transport=httpx.MockTransport(handler))
+    model = OpenAIModel(SamplingSettings(seed=7), base_url="http://localhost:8000/v1", http_client=client)
+    model.complete(HELLO, sample=3)
+    assert calls[0]["seed"] == 10

@@ -61,7 +61,7 @@ def evaluate_program(
     *,
     timeout: float = 30.0,
     workers: int | None = None,
-    on_result: Callable[[ProblemCheck], None] | None = None,
+    on_result: Callable[[ProblemCheck, Problem], None] | None = None,
 ) -> list[ProblemCheck]:
     """Run ``program`` on every problem, sandboxed and in parallel, and check each plan.
 
@@ -70,17 +70,20 @@ def evaluate_program(
         problems: evaluation problems.
         timeout: seconds per problem.
         workers: problems run at once (default: the usable cores).
-        on_result: called once per finished problem, in completion order (progress bars).
+        on_result: called with each finished problem's check and the problem, in completion
+            order (progress bars).
 
     Returns:
         One :class:`~genplan.approaches.generalized_plan.checking.ProblemCheck` per problem, in the order given.
     """
     workers = workers or default_workers()
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(check_program, program, problem, timeout=timeout) for problem in problems]
+        futures = {
+            pool.submit(check_program, program, problem, timeout=timeout): problem for problem in problems
+        }
         for future in as_completed(futures):
             if on_result is not None:
-                on_result(future.result())
+                on_result(future.result(), futures[future])
     return [future.result() for future in futures]
 
 

@@ -24,19 +24,31 @@ from genplan.plans.failures import FailureKind
 
 @dataclass(frozen=True)
 class SynthesisSettings:
-    """Settings of one synthesis run.
+    """Settings of the generalized-plan approach; the defaults are the paper's main approach.
 
     Attributes:
-        variant: which parts of the pipeline are on (Sec. 5.1).
-        max_feedback_rounds: feedback messages at most (the paper's 4).
+        chain_of_thought: ask for a domain summary and a strategy before the code (Sec. 4.1);
+            off is the "No CoT" ablation (Sec. 5.1).
+        debugging: give feedback and ask for repairs (Sec. 4.2); off is "No Debug".
+        names: show the domain's own names; off is "No Names" (every name obfuscated).
+        feedback_rounds: feedback messages at most (the paper's 4).
         timeout: seconds per training run of the program (the paper's 30).
         prompt_problems: training problems shown in the first prompt (the paper's 2).
     """
 
-    variant: Variant = field(default_factory=Variant)
-    max_feedback_rounds: int = 4
-    timeout: float = 30.0
-    prompt_problems: int = 2
+    chain_of_thought: bool = field(
+        default=True, metadata={"help": "summary and strategy prompts before the code (off: No CoT)"}
+    )
+    debugging: bool = field(default=True, metadata={"help": "automated debugging (off: No Debug)"})
+    names: bool = field(default=True, metadata={"help": "the domain's own names (off: No Names)"})
+    feedback_rounds: int = field(default=4, metadata={"help": "feedback messages at most"})
+    timeout: float = field(default=30.0, metadata={"help": "seconds per training run of the program"})
+    prompt_problems: int = field(default=2, metadata={"help": "training problems shown in the first prompt"})
+
+    @property
+    def variant(self) -> Variant:
+        """Which of the paper's ablations these settings are (Sec. 5.1)."""
+        return Variant(self.chain_of_thought, self.debugging, self.names)
 
 
 @dataclass(frozen=True)
@@ -213,7 +225,7 @@ def synthesize(
         answer = conversation.ask(prompts.no_cot_prompt(domain_pddl, examples, typed))
 
     result = SynthesisResult(program="", training_problems_used=[p.name for p in examples])
-    rounds_allowed = settings.max_feedback_rounds if variant.debugging else 0
+    rounds_allowed = settings.feedback_rounds if variant.debugging else 0
     for round_index in range(rounds_allowed + 1):
         code = extract_code(answer)
         if code is None:

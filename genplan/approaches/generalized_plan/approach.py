@@ -1,0 +1,71 @@
+"""The generalized-plan approach behind the :class:`~genplan.approaches.base.Approach` seam."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from genplan.approaches.base import RunContext, RunRecord
+from genplan.approaches.generalized_plan.runs import run_synthesis
+from genplan.approaches.generalized_plan.synthesize import SynthesisSettings, TrainingRound
+from genplan.llm import LanguageModel
+from genplan.pddl.problem_sets import DomainProblems
+
+
+def describe_round(training_round: TrainingRound) -> str:
+    """One line on a training round, e.g. ``round 1: plan-semantics on gripper-train-03 after 2 solved``."""
+    if training_round.failure is None:
+        state = f"solved all training problems ({training_round.passed})"
+    else:
+        where = f" on {training_round.failed_problem}" if training_round.failed_problem else ""
+        state = f"{training_round.failure.value}{where} after {training_round.passed} solved"
+    return f"round {training_round.round}: {state}"
+
+
+class GeneralizedPlan:
+    """Silver et al. (AAAI 2024): one ``get_plan`` program per domain, written with chain of
+    thought (Sec. 4.1), debugged on training problems with automated feedback (Sec. 4.2), and
+    evaluated on every evaluation problem in the sandbox (Sec. 5)."""
+
+    name: ClassVar[str] = "generalized-plan"
+    summary: ClassVar[str] = "one Python get_plan program per domain (Silver et al., AAAI 2024)"
+    settings_type: ClassVar[type] = SynthesisSettings
+
+    def label(self, settings: SynthesisSettings) -> str:
+        """``main``, or the paper's ablations joined by ``+`` (``no-cot+no-names``)."""
+        return settings.variant.name
+
+    def describe(self, record: RunRecord) -> list[str]:
+        """The training rounds, feedback rounds used and training outcome (Sec. 4.2)."""
+        details = record.details
+        rounds = details.get("rounds", [])
+        lines = []
+        for entry in rounds:
+            failure = entry.get("failure")
+            outcome = failure or "solved all training problems"
+            lines.append(f"  training round {entry['round']}: {outcome} ({entry['passed']} passed)")
+        kinds = ", ".join(details.get("feedback_kinds", [])) or "none"
+        lines.append(f"Feedback rounds used: {details.get('feedback_rounds_used', 0)} ({kinds})")
+        lines.append(f"Training outcome: {details.get('training_outcome', 'unknown')}")
+        return lines
+
+    def run(
+        self,
+        problems: DomainProblems,
+        model: LanguageModel,
+        settings: SynthesisSettings,
+        context: RunContext,
+    ) -> RunRecord:
+        """Synthesize, debug and evaluate; the run folder gets the conversation, programs,
+        training rounds, results and record (see :mod:`.runs`).
+
+        Raises:
+            genplan.llm.LLMError: the backend failed; the folder keeps what was recorded.
+        """
+        report = run_synthesis(
+            problems,
+            model,
+            settings,
+            context,
+            on_round=lambda training_round: context.progress.note(describe_round(training_round)),
+        )
+        return report.record

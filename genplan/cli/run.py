@@ -1,0 +1,199 @@
+"""``genplan run --approach NAME --domain D``: run any registered approach on a domain.
+
+The approach's settings are flags of their own (``genplan run --approach NAME --help`` lists
+them); :func:`execute` is shared with ``genplan synthesize``, the paper's name for the
+generalized-plan approach.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from genplan.approaches import approach_names, get_approach
+from genplan.approaches.base import Approach, ProblemResult, RunContext, RunRecord, run_folder, save_run
+from genplan.cli.arguments import non_negative_int, positive_int, positive_seconds
+from genplan.cli.model_options import add_model_arguments, build_model, choose_backend
+from genplan.cli.settings_options import add_settings_arguments, settings_from_arguments
+from genplan.errors import ConfigurationError
+from genplan.pddl.problem_sets import load_domain_problems, resolve_domain
+
+
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags every approach run shares: the domain, problems, budgets, run folder, saving."""
+    parser.add_argument("--domain", required=True, help="built-in domain name or a folder with domain.pddl")
+    parser.add_argument("--seed", type=non_negative_int, default=0, help="problem seed (default 0)")
+    parser.add_argument(
+        "--no-size-check",
+        action="store_true",
+        help="train on the training problems only, as the paper did (default: also check one evaluation-sized "
+        "problem last, which catches correct but slow programs)",
+    )
+    parser.add_argument("--n", type=positive_int, default=30, help="evaluation problems (default 30)")
+    parser.add_argument(
+        "--eval-timeout",
+        type=positive_seconds,
+        default=30.0,
+        help="seconds per evaluation problem (default 30)",
+    )
+    parser.add_argument(
+        "--workers", type=positive_int, default=None, help="parallel evaluation runs (default: cores)"
+    )
+    parser.add_argument(
+        "--runs-dir", type=Path, default=Path("runs"), help="where run folders go (default ./runs)"
+    )
+    parser.add_argument(
+        "--save",
+        action="store_true",
+        help="copy the run's conversation, artifacts and results beside the saved runs: synthesized/<domain>/ of "
+        "the source checkout genplan runs from, else ./synthesized/<domain>/; a new run never replaces a saved "
+        "one (it gets the next free <label>-seed<S>-<N>), and a replay of a saved run is not saved again",
+    )
+    parser.add_argument(
+        "--overwrite", action="store_true", help="with --save: replace the saved run of this label and seed"
+    )
+
+
+def _chosen_approach(argv: Sequence[str] | None) -> str | None:
+    """The ``--approach`` named in ``argv``, if any (to add that approach's own flags)."""
+    peek = argparse.ArgumentParser(add_help=False)
+    peek.add_argument("--approach")
+    known, _ = peek.parse_known_args(list(argv or []))
+    return known.approach if known.approach in approach_names() else None
+
+
+def register(
+    subparsers: argparse._SubParsersAction, argv: Sequence[str] | None = None
+) -> argparse.ArgumentParser:
+    """Add the ``run`` subcommand; the approach named in ``argv`` adds its settings' flags."""
+    names = approach_names()
+    parser = subparsers.add_parser(
+        "run",
+        help="run any approach (" + ", ".join(names) + ") on a domain and evaluate it",
+        description="Run a registered approach on a domain's problems and evaluate it. "
+        "`genplan run --approach NAME --help` lists that approach's settings.",
+    )
+    parser.add_argument("--approach", required=True, choices=names, help="the approach to run")
+    add_run_arguments(parser)
+    add_model_arguments(parser)
+    chosen = _chosen_approach(argv)
+    if chosen is not None:
+        approach = get_approach(chosen)
+        add_settings_arguments(parser, approach.settings_type, f"{chosen} settings ({approach.summary})")
+    return parser
+
+
+class _ConsoleProgress:
+    """Notes to stderr and a progress bar over evaluation problems."""
+
+    def __init__(self) -> None:
+        self.bar: Any = None
+
+    def note(self, text: str) -> None:
+        print(f"  {text}", file=sys.stderr)
+
+    def start_problems(self, total: int) -> None:
+        from tqdm import tqdm
+
+        self.bar = tqdm(total=total, desc="evaluating", unit="problem", file=sys.stderr, disable=None)
+
+    def problem_done(self, result: ProblemResult) -> None:
+        if self.bar is not None:
+            self.bar.update(1)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def domain_short_name(domain: str) -> str:
+    """The name a run folder uses for ``--domain``: the built-in name, or the folder's name.
+
+    Raises:
+        ConfigurationError: neither a built-in name (the closest is suggested) nor a folder
+            with a ``domain.pddl``.
+    """
+    folder = resolve_domain(domain)
+    return domain if folder is None else folder.resolve().name
+
+
+def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
+    """Run ``approach`` with ``settings`` as the flags say, print its record; return the exit code.
+
+    Raises:
+        GenplanError: a bad domain, no model set up, or a backend failure (printed by the CLI).
+    """
+    label = approach.label(settings)
+    domain_name = domain_short_name(args.domain)  # first: a misspelt domain is the error to report
+    spec, note = choose_backend(args, domain_name, label)  # before the problems: fail fast
+    runs_dir: Path = args.runs_dir
+    chosen = build_model(args, spec, runs_dir)
+    problems = load_domain_problems(
+        args.domain, args.seed, args.n, runs_dir, size_check=not args.no_size_check
+    )
+    for line in (note, chosen.note):
+        if line:
+            print(line)
+    folder = run_folder(runs_dir, problems.name, label, args.seed)
+    print(
+        f"genplan: {problems.name}, {approach.name} ({label}), seed {args.seed}, model {chosen.name} via "
+        f"{chosen.backend}; {len(problems.training)} training and {len(problems.evaluation_sources)} evaluation "
+        f"problems; run folder {folder}",
+        file=sys.stderr,
+    )
+    progress = _ConsoleProgress()
+    context = RunContext(
+        folder=folder,
+        seed=args.seed,
+        model_name=chosen.name,
+        backend_name=chosen.backend,
+        eval_timeout=args.eval_timeout,
+        workers=args.workers,
+        progress=progress,
+    )
+    try:
+        record = approach.run(problems, chosen.model, settings, context)
+    finally:
+        progress.close()
+    print_record(record, approach)
+    print(f"Run folder: {folder}")
+    if args.save:
+        print(save_run(folder, problems.name, label, args.seed, overwrite=args.overwrite).note)
+    return 0
+
+
+def print_record(record: RunRecord, approach: Approach) -> None:
+    """The run's outcome for a person: what ran, the approach's own lines, evaluation, cost."""
+    print(
+        f"Domain {record.domain}, approach {record.approach} ({record.label}), seed {record.seed}, "
+        f"model {record.model}"
+    )
+    for line in approach.describe(record):
+        print(line)
+    median = f"{record.median_seconds:.4f} s" if record.median_seconds is not None else "n/a"
+    print(
+        f"Evaluation: {record.solved}/{len(record.problems)} solved (fraction {record.fraction_solved:.2f}); "
+        f"median runtime {median}; statuses {record.statuses}"
+    )
+    feedback = ", ".join(f"{kind} {count}" for kind, count in record.feedback.items()) or "none"
+    queries = (
+        "" if record.world_model_queries is None else f"; world-model queries {record.world_model_queries}"
+    )
+    print(f"LLM calls: {record.llm_calls}; feedback: {feedback}{queries}")
+    if record.prompt_tokens is None or record.completion_tokens is None:
+        print("Tokens: not reported (the answers came without token counts)")
+    else:
+        print(f"Tokens: {record.prompt_tokens} prompt, {record.completion_tokens} completion")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Carry out ``genplan run``; return the exit code."""
+    approach = get_approach(args.approach)
+    try:
+        settings = settings_from_arguments(args, approach.settings_type)
+    except (TypeError, ValueError) as error:
+        raise ConfigurationError(f"{approach.name} settings: {error}") from error
+    return execute(args, approach, settings)

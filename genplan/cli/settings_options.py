@@ -1,0 +1,63 @@
+"""Command-line flags made from an approach's settings dataclass.
+
+Every field becomes a flag named after it (``feedback_rounds`` -> ``--feedback-rounds``), a
+boolean field a pair (``--names`` / ``--no-names``), with the field's ``metadata["help"]`` and
+default as its help, so a new setting needs no CLI code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import typing
+from typing import Any
+
+from genplan.approaches.base import convert_value
+
+
+def add_settings_arguments(parser: argparse.ArgumentParser, settings_type: type, title: str) -> None:
+    """Add one flag per field of ``settings_type`` to ``parser``, in a group named ``title``."""
+    group = parser.add_argument_group(title)
+    hints = typing.get_type_hints(settings_type)
+    for field in dataclasses.fields(settings_type):
+        flag = "--" + field.name.replace("_", "-")
+        help_text = field.metadata.get("help", "")
+        default = field.default
+        if hints[field.name] is bool:
+            group.add_argument(
+                flag,
+                dest=f"setting_{field.name}",
+                action=argparse.BooleanOptionalAction,
+                default=None,
+                help=f"{help_text} (default: {'on' if default else 'off'})",
+            )
+            continue
+
+        def parse(text: str, hint: Any = hints[field.name]) -> Any:
+            try:
+                return convert_value(hint, text)
+            except ValueError as error:
+                raise argparse.ArgumentTypeError(str(error)) from error
+
+        group.add_argument(
+            flag,
+            dest=f"setting_{field.name}",
+            type=parse,
+            default=None,
+            metavar=field.name.upper(),
+            help=f"{help_text} (default: {default})",
+        )
+
+
+def settings_from_arguments(args: argparse.Namespace, settings_type: type) -> Any:
+    """The settings the flags of :func:`add_settings_arguments` chose (defaults elsewhere).
+
+    Raises:
+        ValueError: the settings dataclass rejects the combination (its ``__post_init__``).
+    """
+    chosen = {
+        field.name: getattr(args, f"setting_{field.name}")
+        for field in dataclasses.fields(settings_type)
+        if getattr(args, f"setting_{field.name}", None) is not None
+    }
+    return settings_type(**chosen)
