@@ -100,9 +100,9 @@ class DomainProblems:
         name: the domain's short name (built-in name or folder name).
         domain: the parsed domain.
         training: training problems, smallest first (the first two are shown in the prompt).
-        evaluation_sources: evaluation problems, loaded or as files; files are parsed on first
-            use of :attr:`evaluation` (heavy's take about a second each, so the first prompt
-            does not wait for them).
+        evaluation_sources: evaluation problems: built-in ones already bound from generated
+            data, a user's as files, parsed on first use of :attr:`evaluation` (so the first
+            prompt does not wait for a large problem set).
         size_check: whether ``training`` ends with an evaluation-sized check problem.
         root: the folder problem keys are relative to (the user's folder, or the folder the
             built-in problems were generated in), or ``None``; records name each problem by
