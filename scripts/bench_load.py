@@ -21,7 +21,7 @@ from timing import median_seconds
 from genplan.paths import builtin_domain_file, builtin_domain_names
 from genplan.pddl.domain import load_domain, parse_domain_text
 from genplan.pddl.generate import generate_problems
-from genplan.pddl.library import ground_atom_of, library_domain, library_problem
+from genplan.pddl.library import library_domain, library_problem
 from genplan.pddl.problem import Problem, _checked_problem, bind_problem, parse_problem_text
 from genplan.pddl.text import add_missing_requirements, strip_comments_and_lower
 
@@ -36,9 +36,8 @@ def _library(text: str, domain_name: str, *, rebuild: bool) -> Problem:
         library._problem_parser.cache_clear()  # the old code built a ProblemParser per call
     normalised = add_missing_requirements(strip_comments_and_lower(text))
     name, domain, objects, init, goal = library_problem(normalised, None)
-    atoms = [ground_atom_of(f) for f in init], [ground_atom_of(f) for f in goal]
     parsed = load_domain(builtin_domain_file(domain_name))
-    return _checked_problem(name, domain, objects, *atoms, parsed, None, normalised)  # type: ignore[arg-type]
+    return _checked_problem(name, domain, objects, init, goal, parsed, None, normalised)
 
 
 def _row(label: str, ours: float, once: float, before: float) -> None:

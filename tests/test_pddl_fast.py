@@ -17,7 +17,7 @@ from genplan.paths import builtin_domain_file, builtin_domain_names
 from genplan.pddl.domain import load_domain
 from genplan.pddl.domain_reader import domain_fields_from_tree
 from genplan.pddl.generate import generate_problems
-from genplan.pddl.library import ground_atom_of, library_domain, library_problem
+from genplan.pddl.library import library_domain, library_problem
 from genplan.pddl.problem import Problem, _checked_problem, bind_problem, parse_problem_text
 from genplan.pddl.problem_reader import read_problem
 from genplan.pddl.sexpr import read_expression
@@ -34,10 +34,9 @@ def _library_parse(text: str, domain_file: Path) -> Problem:
     """A problem parsed by the library alone (the path before genplan's reader existed)."""
     normalised = add_missing_requirements(strip_comments_and_lower(text))
     name, domain_name, objects, init, goal = library_problem(normalised, None)
-    atoms = [ground_atom_of(f) for f in init], [ground_atom_of(f) for f in goal]
-    assert None not in atoms[0] and None not in atoms[1]
-    domain = load_domain(domain_file)
-    return _checked_problem(name, domain_name, objects, *atoms, domain, None, normalised)  # type: ignore[arg-type]
+    return _checked_problem(
+        name, domain_name, objects, init, goal, load_domain(domain_file), None, normalised
+    )
 
 
 def _same(ours: Problem, library: Problem) -> None:

@@ -21,8 +21,8 @@ from genplan.pddl.text import parse_with_location
 ROOT_TYPE = "object"
 
 Atom = tuple[str, ...]
-RawProblem = tuple[str, str, list[tuple[str, str]], list[Any], list[Any]]
-"""``(name, domain name, [(object, type)], init formulas, goal conjuncts)`` as the library read them."""
+RawProblem = tuple[str, str, list[tuple[str, str]], list[Atom], list[Atom]]
+"""``(name, domain name, [(object, type)], init atoms, goal atoms)``."""
 
 
 @functools.cache
@@ -81,11 +81,13 @@ def library_domain(text: str, source: Path | None) -> dict[str, Any]:
 def library_problem(text: str, source: Path | None) -> RawProblem:
     """Parse normalised problem ``text`` with the ``pddl`` library.
 
-    Returns ``(name, domain name, [(object, type)], init formulas, goal conjuncts)``; objects
-    sorted by name; formulas are the library's objects (see :func:`ground_atom_of`).
+    Returns:
+        ``(name, domain name, [(object, type)] sorted by name, init atoms, goal atoms)``, as
+        :func:`genplan.pddl.problem_reader.read_problem` returns them.
 
     Raises:
-        PddlError: malformed PDDL (names the file and line).
+        PddlError: malformed PDDL, or an initial fact or goal conjunct that is not a ground
+            atom (names the file and line).
     """
     from pddl.logic.base import And
 
@@ -94,15 +96,18 @@ def library_problem(text: str, source: Path | None) -> RawProblem:
         (str(obj.name), _type_of(obj.type_tags)) for obj in sorted(parsed.objects, key=lambda o: str(o.name))
     ]
     goal = list(parsed.goal.operands) if isinstance(parsed.goal, And) else [parsed.goal]
-    return str(parsed.name), str(parsed.domain_name), objects, list(parsed.init), goal
+    init_atoms = [_ground_atom(f, text, source) for f in parsed.init]
+    goal_atoms = [_ground_atom(f, text, source) for f in goal]
+    return str(parsed.name), str(parsed.domain_name), objects, init_atoms, goal_atoms
 
 
-def ground_atom_of(formula: object) -> Atom | None:
-    """A library formula as a ground atom ``(predicate, object, ...)``, or ``None`` if it is no atom."""
+def _ground_atom(formula: object, text: str, source: Path | None) -> Atom:
     from pddl.logic.predicates import Predicate
 
     if not isinstance(formula, Predicate):
-        return None
+        found = text.find(str(formula))
+        line = text.count("\n", 0, found) + 1 if found >= 0 else None
+        raise PddlError(f"unsupported formula {formula} (only atoms are supported here)", source, line)
     return (str(formula.name), *(str(t.name) for t in formula.terms))
 
 

@@ -66,10 +66,10 @@ class Problem:
 def parse_problem_text(text: str, domain: Domain, source: Path | None = None) -> Problem:
     """Parse problem PDDL ``text`` against ``domain``.
 
-    Problem files go through genplan's reader (:mod:`genplan.pddl.problem_reader`, 20-50 times
-    faster than the library on large files); what it does not cover goes through the ``pddl``
-    library (:mod:`genplan.pddl.library`). Both give the same problem
-    (``tests/test_pddl_fast.py``).
+    Problem files go through genplan's reader (:mod:`genplan.pddl.problem_reader`, about 30
+    times faster than the library on the largest heavy problem, ``scripts/bench_load.py``); what
+    it does not cover goes through the ``pddl`` library (:mod:`genplan.pddl.library`). Both give
+    the same problem (``tests/test_pddl_fast.py``).
 
     Raises:
         PddlError: malformed PDDL, a problem for another domain, an undeclared object,
@@ -78,15 +78,12 @@ def parse_problem_text(text: str, domain: Domain, source: Path | None = None) ->
     """
     normalised = strip_comments_and_lower(text)
     raw = read_problem(normalised)
-    if raw is not None:
-        name, domain_name, objects, init, goal = raw
-    else:
-        from genplan.pddl.library import ground_atom_of, library_problem
+    if raw is None:
+        from genplan.pddl.library import library_problem
 
         normalised = add_missing_requirements(normalised)
-        name, domain_name, objects, init_formulas, goal_formulas = library_problem(normalised, source)
-        init = [_library_atom(f, ground_atom_of, normalised, source) for f in init_formulas]
-        goal = [_library_atom(f, ground_atom_of, normalised, source) for f in goal_formulas]
+        raw = library_problem(normalised, source)
+    name, domain_name, objects, init, goal = raw
     return _checked_problem(name, domain_name, objects, init, goal, domain, source, normalised)
 
 
@@ -131,15 +128,6 @@ def _line(text: str | None, name: object) -> int | None:
         return None
     found = text.find(str(name))
     return text.count("\n", 0, found) + 1 if found >= 0 else None
-
-
-def _library_atom(formula: object, ground_atom_of: object, text: str, source: Path | None) -> Atom:
-    atom = ground_atom_of(formula)  # type: ignore[operator]
-    if atom is None:
-        raise PddlError(
-            f"unsupported formula {formula} (only atoms are supported here)", source, _line(text, formula)
-        )
-    return atom  # type: ignore[no-any-return]
 
 
 def _checked_problem(
