@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import itemgetter
 from pathlib import Path
 
 from genplan.errors import PddlError
@@ -169,10 +171,10 @@ def _check_atoms(
 ) -> None:
     """Raise for the first (in sorted order, so the same file always gives the same message)
     atom with an undeclared predicate, a wrong arity or an undeclared object."""
-    arity = {predicate: len(types) for predicate, types in domain.predicates.items()}
-    wrong = [atom for atom in atoms if arity.get(atom[0], -1) != len(atom) - 1]
-    if wrong:
-        atom = min(wrong)
+    arity = {predicate: len(types) + 1 for predicate, types in domain.predicates.items()}
+    signatures = set(zip(map(_head, atoms), map(len, atoms)))  # C-level loops: 31,000 atoms in ms
+    if any(arity.get(head) != length for head, length in signatures):
+        atom = min(a for a in atoms if arity.get(a[0]) != len(a))
         expected = domain.predicates.get(atom[0])
         if expected is None:
             raise PddlError(f"undeclared predicate {atom[0]}", source, _line(text, "(" + atom[0]))
@@ -181,13 +183,17 @@ def _check_atoms(
             source,
             _line(text, _atom_text(atom)),
         )
-    used = {argument for atom in atoms for argument in atom[1:]}
+    used = set(chain.from_iterable(map(_arguments, atoms)))
     if not used.issubset(object_types.keys()):
         atom = min(a for a in atoms if not object_types.keys() >= set(a[1:]))
         argument = next(a for a in atom[1:] if a not in object_types)
         raise PddlError(
             f"{_atom_text(atom)} names undeclared object {argument}", source, _line(text, _atom_text(atom))
         )
+
+
+_head = itemgetter(0)
+_arguments = itemgetter(slice(1, None))
 
 
 def _atom_text(atom: Atom) -> str:

@@ -13,6 +13,7 @@ library (:mod:`genplan.pddl.library`), which is also this reader's oracle in
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 
 from genplan.pddl.domain_check import REQUIREMENTS
 
@@ -55,11 +56,14 @@ def _objects(words: list[str]) -> list[tuple[str, str]] | None:
 
 
 def _atoms(contents: list[str]) -> list[Atom] | None:
-    atoms = [tuple(content.split()) for content in contents]
-    for atom in atoms:
-        if not atom or atom[0] in _CONNECTIVES:
-            return None
+    """The contents of innermost lists as atoms, or ``None`` if one is empty or a connective."""
+    atoms: list[Atom] = list(map(tuple, map(str.split, contents)))
+    if atoms and (min(map(len, atoms)) == 0 or not _CONNECTIVES.isdisjoint(map(_head, atoms))):
+        return None
     return atoms
+
+
+_head = itemgetter(0)
 
 
 def read_problem(text: str) -> RawProblem | None:
