@@ -11,11 +11,13 @@ import argparse
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from genplan.approaches.base import CONVERSATION_FILE, saved_run_folder
 from genplan.cli.arguments import positive_int, positive_seconds
 from genplan.errors import ConfigurationError
-from genplan.llm import LanguageModel, SamplingSettings, make_model
+
+if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
+    from genplan.llm import LanguageModel
 
 DEFAULT_OPENAI_MODEL = "gpt-4o"
 
@@ -78,6 +80,8 @@ def choose_backend(args: argparse.Namespace, domain_name: str, label: str) -> tu
         or os.environ.get("GENPLAN_API_KEY")
     ):
         return "openai", None
+    from genplan.approaches.base import CONVERSATION_FILE, saved_run_folder
+
     saved = saved_run_folder(domain_name, label, args.seed) / CONVERSATION_FILE
     if saved.is_file():
         return f"replay:{saved}", f"No model set up: replaying the recorded conversation {saved}."
@@ -126,6 +130,8 @@ def build_model(args: argparse.Namespace, spec: str, runs_dir: Path) -> ChosenMo
     Raises:
         ConfigurationError, LLMError: as :func:`genplan.llm.make_model`.
     """
+    from genplan.llm import SamplingSettings, make_model
+
     name, note = model_to_record(args, spec)
     sampling = SamplingSettings(
         model=name,

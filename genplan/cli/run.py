@@ -11,15 +11,16 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from genplan.approaches import approach_names, get_approach
-from genplan.approaches.base import Approach, ProblemResult, RunContext, RunRecord, run_folder, save_run
 from genplan.cli.arguments import non_negative_int, positive_int, positive_seconds
 from genplan.cli.model_options import add_model_arguments, build_model, choose_backend
 from genplan.cli.settings_options import add_settings_arguments, settings_from_arguments
 from genplan.errors import ConfigurationError
-from genplan.pddl.problem_sets import load_domain_problems, resolve_domain
+
+if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
+    from genplan.approaches.base import Approach, ProblemResult, RunRecord
 
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
@@ -116,6 +117,8 @@ def domain_short_name(domain: str) -> str:
         ConfigurationError: neither a built-in name (the closest is suggested) nor a folder
             with a ``domain.pddl``.
     """
+    from genplan.pddl.problem_sets import resolve_domain
+
     folder = resolve_domain(domain)
     return domain if folder is None else folder.resolve().name
 
@@ -126,6 +129,9 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     Raises:
         GenplanError: a bad domain, no model set up, or a backend failure (printed by the CLI).
     """
+    from genplan.approaches.base import RunContext, run_folder, save_run
+    from genplan.pddl.problem_sets import load_domain_problems
+
     label = approach.label(settings)
     domain_name = domain_short_name(args.domain)  # first: a misspelt domain is the error to report
     spec, note = choose_backend(args, domain_name, label)  # before the problems: fail fast
