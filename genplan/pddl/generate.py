@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import os
 import random
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -131,7 +133,9 @@ def write_problems(
 def save_problems(problems: list[GeneratedProblem], out: Path) -> list[tuple[Path, GeneratedProblem]]:
     """Write generated problems into folder ``out`` as PDDL; return ``(path, problem)`` pairs.
 
-    Files whose content is already identical are left untouched.
+    Files whose content is already identical are left untouched. A file is written beside its
+    place and renamed into it, so a reader (another process generating the same problems, an
+    interrupted run) never sees it half-written.
 
     Raises:
         ConfigurationError: ``out`` or a file in it cannot be written (names the path and why).
@@ -143,9 +147,20 @@ def save_problems(problems: list[GeneratedProblem], out: Path) -> list[tuple[Pat
             path = out / problem.file_name
             text = problem.text
             if not path.is_file() or path.read_text(encoding="utf-8", errors="replace") != text:
-                path.write_text(text, encoding="utf-8")
+                _write_whole(path, text)
             saved.append((path, problem))
     except OSError as error:
         where = error.filename or out
         raise ConfigurationError(f"cannot write problems to {where}: {error.strerror or error}") from error
     return saved
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path``, then rename it into place."""
+    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    finally:
+        Path(temporary).unlink(missing_ok=True)
