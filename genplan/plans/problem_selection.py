@@ -31,9 +31,10 @@ from pathlib import Path
 
 from genplan.errors import ConfigurationError
 from genplan.paths import builtin_domain_file, builtin_domain_names
-from genplan.pddl.domain import load_domain
+from genplan.pddl.domain import Domain, load_domain
 from genplan.pddl.generate import load_generator
-from genplan.pddl.problem import load_problem
+from genplan.pddl.problem import Problem, bind_problem
+from genplan.pddl.problem_data import ProblemData
 from genplan.pddl.problem_sets import DomainProblems, load_domain_problems
 from genplan.plans.optimal import optimal_plan
 
@@ -121,9 +122,13 @@ def parse_selection(spec: str, *, per_length: int = 20, count: int = 30) -> Sele
     return LengthSelection.parse(spec, per_length)
 
 
-def _text(generated: object) -> str:
-    """A generator's problem as PDDL text (generators return text, or data with ``to_pddl``)."""
-    return generated if isinstance(generated, str) else generated.to_pddl()  # type: ignore[attr-defined]
+def _bound(data: ProblemData, domain: Domain, path: Path) -> Problem:
+    """Write a generated problem to ``path`` (for inspection and for Fast Downward; untouched when
+    the bytes are already there) and bind the data to the parsed domain, without parsing text."""
+    text = data.to_pddl()
+    if not path.is_file() or path.read_text() != text:
+        path.write_text(text)
+    return bind_problem(data, domain, path)
 
 
 def select_by_length(
@@ -167,13 +172,12 @@ def select_by_length(
             stem = f"len{length:02d}-c{index:03d}"
             name = f"{domain}-{stem}"
             if hasattr(generator, "generate_for_length"):
-                text = _text(generator.generate_for_length(rng, length, name))
+                data = generator.generate_for_length(rng, length, name)
             else:
-                text = _text(generator.generate_problem(rng, "train", name))
+                data = generator.generate_problem(rng, "train", name)
             path = folder / f"{stem}.pddl"
-            if not path.is_file() or path.read_text() != text:
-                path.write_text(text)
-            answer = optimal_plan(load_problem(path, parsed_domain), cache_dir=cache_dir, timeout=timeout)
+            problem = _bound(data, parsed_domain, path)
+            answer = optimal_plan(problem, cache_dir=cache_dir, timeout=timeout)
             if answer.length == length:
                 chosen.append((path, length))
                 found += 1
@@ -212,11 +216,9 @@ def select_small(
     for index in range(selection.count):
         rng = random.Random(f"{domain}/{SMALL}/{seed}/{index}")
         name = f"{domain}-{SMALL}-{index:02d}"
-        text = _text(generator.generate_problem(rng, "train", name))
         path = folder / f"{SMALL}-{index:02d}.pddl"
-        if not path.is_file() or path.read_text() != text:
-            path.write_text(text)
-        answer = optimal_plan(load_problem(path, parsed_domain), cache_dir=cache_dir, timeout=timeout)
+        problem = _bound(generator.generate_problem(rng, "train", name), parsed_domain, path)
+        answer = optimal_plan(problem, cache_dir=cache_dir, timeout=timeout)
         chosen.append((path, answer.length))
     labels = {path.name: length for path, length in chosen}
     (folder / "labels.json").write_text(json.dumps(labels, indent=2) + "\n")
