@@ -16,6 +16,7 @@ from genplan.errors import ConfigurationError
 
 REGISTRY: dict[str, str] = {
     "generalized-plan": "genplan.approaches.generalized_plan.approach:GeneralizedPlan",
+    "autotos": "genplan.approaches.autotos.approach:AutoToS",
 }
 """Approach name -> ``module:Class`` of its :class:`~genplan.approaches.base.Approach`."""
 
