@@ -121,7 +121,7 @@ def test_a_search_that_cannot_reach_the_example_goal_names_the_missing_step(
     result, model = protocol(heavy_examples, [HEAVY_NO_STACK, GOAL, HEAVY])
     assert kinds(result) == [(3, "successor-soundness", "successor_states", "search-exhausted")]
     feedback = model.history[2][-1].content
-    assert "did not reach a goal state" in feedback and "failed to produce a successor" in feedback
+    assert "ran out of states to expand" in feedback and "failed to produce a successor" in feedback
 
 
 def test_an_answer_without_the_function_is_parse_error_feedback(heavy_examples: list[ExampleProblem]) -> None:

@@ -111,7 +111,8 @@ def evaluate(
     """Solve every problem with ``program`` (``None``: no usable components), in order.
 
     Args:
-        workers: problems searched at once (default 1: searches are memory-hungry).
+        workers: problems searched at once (default 1, in the calling thread: searches are
+            memory-hungry).
         on_result: called as each problem finishes.
     """
     if program is None:
@@ -125,5 +126,7 @@ def evaluate(
         on_result(result)
         return result
 
-    with ThreadPoolExecutor(max_workers=max(1, workers or 1)) as pool:
+    if (workers or 1) <= 1:
+        return [one(pair) for pair in zip(problems, keys)]
+    with ThreadPoolExecutor(max_workers=workers) as pool:
         return list(pool.map(one, zip(problems, keys)))

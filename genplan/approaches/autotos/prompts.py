@@ -165,7 +165,7 @@ def feedback(
             f"taken instead of one). {revise}"
         )
     if category in (ErrorCategory.SUCCESSOR_BAD_OUTPUT, ErrorCategory.GOAL_BAD_OUTPUT):
-        got = f"\nIt returned: {evidence['got']}" if evidence.get("got") else ""
+        got = f"\nThe offending value: {evidence['got']}" if evidence.get("got") else ""
         expected = (
             "a list of states, each a set of ground atoms (tuples of strings)"
             if component is Component.SUCCESSOR
@@ -233,16 +233,16 @@ def _search_feedback(
     walk_steps: int,
 ) -> str:
     how = (
-        f"within {evidence.get('seconds', 0):g} s"
+        f"did not reach a goal state within {evidence.get('seconds', 0):g} s"
         if category is ErrorCategory.SEARCH_TIMEOUT
-        else "although it ran out of states to expand"
+        else "ran out of states to expand without reaching a goal state"
     )
     start = (
         f"```python\nobjects = {objects_text(objects)}\nstate = {state_text(init)}\n"
         f"goal = {state_text(goal)}\n```\n"
     )
     text = (
-        f"A search with the successor function and the goal test did not reach a goal state {how}, starting "
+        f"A search with the successor function and the goal test {how}, starting "
         "from the following state; a state where the goal holds is reachable from it"
         f"{f' in {walk_steps} steps' if walk_steps else ''}.\n{start}"
     )
