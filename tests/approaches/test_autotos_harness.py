@@ -221,3 +221,16 @@ def test_an_exhausted_search_says_so() -> None:
     options = {"search": "bfs", "search_seconds": 20.0, "call_seconds": 1.0}
     report = call("solve", program(HEAVY_NO_STACK), task_json(problem), options)
     assert report["status"] == "search-exhausted"
+
+
+def test_the_evaluation_search_rejects_a_state_with_an_atom_that_is_not_strings() -> None:
+    problem = heavy_problem("eval-3", 3)
+    numbered = HEAVY.replace(
+        'new |= {("packed", item), ("nothing-above", item)}',
+        'new |= {("packed", item), ("nothing-above", item), ("count", 1)}',
+    )
+    assert numbered != HEAVY
+    options = {"search": "bfs", "search_seconds": 20.0, "call_seconds": 1.0}
+    report = call("solve", program(numbered), task_json(problem), options)
+    assert report["status"] == "successor-bad-output"
+    assert "('count', 1)" in report["message"]

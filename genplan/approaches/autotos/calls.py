@@ -218,16 +218,16 @@ class Components:
         given_state, given_goal = set(state), set(goal)
         self.goal_calls += 1
         status, value = self.limiter.run(lambda: function(given_state, given_goal), self.call_seconds)
+        if status == "ok" and type(value) is bool:
+            return value
         evidence = {"state": state_to_json(state), "goal": state_to_json(goal)}
         if status == "timeout":
             raise ComponentFailure(ErrorCategory.GOAL_TIMEOUT, seconds=self.call_seconds, **evidence)
         if status == "raised":
             raise ComponentFailure(ErrorCategory.GOAL_EXCEPTION, traceback=self._traceback(value), **evidence)
-        if type(value) is not bool:
-            raise ComponentFailure(
-                ErrorCategory.GOAL_BAD_OUTPUT,
-                reason=f"is_goal must return True or False, but it returned a {type(value).__name__}",
-                got=capped_repr(value),
-                **evidence,
-            )
-        return value
+        raise ComponentFailure(
+            ErrorCategory.GOAL_BAD_OUTPUT,
+            reason=f"is_goal must return True or False, but it returned a {type(value).__name__}",
+            got=capped_repr(value),
+            **evidence,
+        )

@@ -344,7 +344,7 @@ def _search(
         for successor in components.successors(state, check_mutation=False, check_atoms=False):
             if successor in parents:
                 continue
-            bad = atoms_ok(successor)
+            bad = atoms_ok(successor - state)  # the parent's atoms were checked already
             if bad is not None:
                 raise ComponentFailure(
                     ErrorCategory.SUCCESSOR_BAD_OUTPUT,
