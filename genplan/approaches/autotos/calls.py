@@ -1,7 +1,7 @@
 """Calling the model's search components under the checks of AutoToS (Cao et al., AAAI 2025, Sec. 4.4).
 
 :class:`Components` wraps the model's ``successor_states`` and ``is_goal``: every call gets its
-own copies of its inputs and a wall-clock limit (the paper's 1 s, through ``SIGALRM``), and what
+own copies of its inputs and a limit (the paper's 1 s, of CPU time: see :class:`CallLimiter`), and what
 comes back is hostile until checked: a ``list`` (or ``tuple``, or a generator) of ``set`` or
 ``frozenset`` of non-empty ``tuple`` of exact ``str``, at most :data:`MAX_SUCCESSORS` of them;
 ``is_goal`` returns exactly a ``bool``. The input state must be unchanged after the call. Any
@@ -41,15 +41,19 @@ class _CallTimeout(BaseException):
     """Raised inside a component call whose time limit ran out."""
 
 
-class _Limiter:
-    """Runs one component call under a wall-clock limit (SIGALRM through ``setitimer``).
+class CallLimiter:
+    """Runs one component call under a limit of CPU seconds (``ITIMER_PROF``, ``SIGPROF``).
+
+    CPU time rather than wall-clock time, so that a call is not cut short because other
+    processes share the machine (the searches of several problems run at once): the paper's
+    1 s limit separates functions that take milliseconds from loops and blow-ups.
 
     A call that swallows the interrupt still counts as timed out: the handler sets a flag.
     """
 
     def __init__(self) -> None:
         self.fired = False
-        self._previous = signal.signal(signal.SIGALRM, self._handler)
+        self._previous = signal.signal(signal.SIGPROF, self._handler)
 
     def _handler(self, signum: int, frame: object) -> None:
         self.fired = True
@@ -60,10 +64,10 @@ class _Limiter:
         self.fired = False
         try:
             try:
-                signal.setitimer(signal.ITIMER_REAL, seconds)
+                signal.setitimer(signal.ITIMER_PROF, seconds)
                 value = thunk()
             finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.setitimer(signal.ITIMER_PROF, 0)
         except _CallTimeout:
             return "timeout", None
         except Exception as error:
@@ -71,9 +75,9 @@ class _Limiter:
         return ("timeout", None) if self.fired else ("ok", value)
 
     def close(self) -> None:
-        """Restore the previous SIGALRM handler."""
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, self._previous)
+        """Stop the timer and restore the previous SIGPROF handler."""
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, self._previous)
 
 
 def capped_repr(value: object) -> str:
@@ -111,7 +115,7 @@ class Components:
         self.source = source
         self.objects = objects
         self.call_seconds = call_seconds
-        self.limiter = _Limiter()
+        self.limiter = CallLimiter()
         self.successor_calls = 0
         self.goal_calls = 0
 

@@ -77,7 +77,7 @@ def _call(source: str, harness: str, args: list[Any]) -> tuple[str, Any]:
 
 def run_in_process(source: str, harness: str, args: list[Any], timeout: float) -> HarnessOutcome:
     """:func:`run_harness` without a child process (tests only: no isolation, no overall budget;
-    the main thread only, as the harness times component calls with ``SIGALRM``)."""
+    the main thread only, as the harness times component calls with ``SIGPROF``)."""
     started = time.perf_counter()
     status, value = _call(source, harness, json.loads(json.dumps(args)))
     seconds = time.perf_counter() - started

@@ -35,7 +35,7 @@ class AutoToSSettings:
         search_seconds: the limit of one search, on an example problem or an evaluation
             problem (the paper's 600 s).
         call_seconds: the limit of one call of ``successor_states`` or ``is_goal`` (the
-            paper's 1 s).
+            paper's 1 s), in CPU seconds, so that a busy machine does not cut calls short.
         calls_per_function: model calls per search component at most (the paper's 10).
         max_calls: model calls per domain at most (the paper's 19).
         example_problems: training problems (smallest first) the unit tests and the example
@@ -63,7 +63,7 @@ class AutoToSSettings:
         default=600.0, metadata={"help": "seconds per search (example and evaluation problems)"}
     )
     call_seconds: float = field(
-        default=1.0, metadata={"help": "seconds per call of successor_states or is_goal"}
+        default=1.0, metadata={"help": "CPU seconds per call of successor_states or is_goal"}
     )
     calls_per_function: int = field(default=10, metadata={"help": "model calls per search component at most"})
     max_calls: int = field(default=19, metadata={"help": "model calls per domain at most"})
