@@ -222,8 +222,14 @@ class Loop:
         if component is None:
             component = Component.GOAL if step == 2 else Component.SUCCESSOR
         if outcome.status == "timed-out":
-            category = ErrorCategory.GOAL_TIMEOUT if step == 2 else ErrorCategory.SEARCH_TIMEOUT
-            return {"category": category.value, "seconds": self.settings.search_seconds}
+            if step == 2:
+                return {"category": ErrorCategory.GOAL_TIMEOUT.value, "seconds": self.settings.call_seconds}
+            if step == 4 and self.settings.checks == "partial":
+                return {
+                    "category": ErrorCategory.SUCCESSOR_TIMEOUT.value,
+                    "seconds": self.settings.call_seconds,
+                }
+            return {"category": ErrorCategory.SEARCH_TIMEOUT.value, "seconds": self.settings.search_seconds}
         category = (
             ErrorCategory.GOAL_EXCEPTION if component is Component.GOAL else ErrorCategory.SUCCESSOR_EXCEPTION
         )
@@ -292,7 +298,7 @@ class Loop:
             "search": self.settings.search,
             "search_seconds": self.settings.search_seconds,
             "call_seconds": self.settings.call_seconds,
-            "soundness": soundness if not completeness else ("exact" if exact else None),
+            "soundness": soundness if not completeness else ("exact" if exact and soundness else None),
             "goal_verdicts": exact and not completeness,
             "completeness": completeness,
             "max_expansions": self.settings.completeness_states if completeness else 0,
