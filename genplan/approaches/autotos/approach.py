@@ -106,8 +106,8 @@ class AutoToS:
             f"Protocol ({details.get('checks')} checks): {outcome} ({shown_calls})",
             f"Feedback by phase: {phases or 'none'}",
             f"Error categories: {categories or 'none'}",
-            f"Search: {details.get('search')}, {details.get('search_seconds'):g} s per problem, "
-            f"{details.get('call_seconds'):g} s per call",
+            f"Search: {details.get('search')}, {details.get('search_seconds') or 0:g} s per problem, "
+            f"{details.get('call_seconds') or 0:g} CPU s per call",
         ]
 
     def run(
