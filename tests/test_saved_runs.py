@@ -148,7 +148,7 @@ def test_saved_autotos_conversation_replays_to_the_saved_components(saved: Path,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     replayed = tmp_path / metadata["domain"] / f"{metadata['label']}-seed{metadata['seed']}"
-    assert (replayed / "program.py").read_text() == (saved / "program.py").read_text()
+    assert (replayed / "components.py").read_text() == (saved / "components.py").read_text()
     assert json.loads((replayed / "feedback.json").read_text()) == json.loads(
         (saved / "feedback.json").read_text()
     )

@@ -64,7 +64,8 @@ def test_the_run_folder_holds_the_artifacts(forest_run: Path) -> None:
     record = read_record(forest_run)
     for name in record.artifacts:
         assert (forest_run / name).is_file(), name
-    program = (forest_run / "program.py").read_text()
+    program = (forest_run / "components.py").read_text()
+    assert not (forest_run / "program.py").exists()
     assert "adjacent" in program and "def is_goal" in program
     events = json.loads((forest_run / "feedback.json").read_text())
     assert [e["category"] for e in events] == ["successor-soundness"]
@@ -131,7 +132,7 @@ def test_the_command_line_replays_a_recording_to_the_same_components(
     assert "approach autotos (autotos)" in shown and "LLM calls: 3" in shown
     assert "Feedback by phase: goal 0, successor-soundness 1, successor-completeness 0" in shown
     replayed = tmp_path / "forest" / "autotos-seed0"
-    assert (replayed / "program.py").read_text() == (forest_run / "program.py").read_text()
+    assert (replayed / "components.py").read_text() == (forest_run / "components.py").read_text()
     assert json.loads((replayed / "feedback.json").read_text()) == json.loads(
         (forest_run / "feedback.json").read_text()
     )

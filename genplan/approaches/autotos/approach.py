@@ -3,7 +3,8 @@
 A run lives in ``RUNS/<domain>/<label>-seed<S>/`` (label ``autotos`` for the main settings):
 
 * ``conversation.jsonl`` — every exchange with the model, appended as it happens;
-* ``program.py`` — the final components (successor function, then goal test);
+* ``components.py`` — the final components (successor function, then goal test; not a
+  ``get_plan`` program, so the generalized plan's ``program.py`` is never confused with it);
 * ``feedback.json`` — every feedback message: step, phase, component, error category, text;
 * ``checks.json`` — every test run: step, example problem, outcome, states expanded;
 * ``results.json`` and ``metadata.json`` — the run record; its ``feedback`` counts messages by
@@ -37,7 +38,7 @@ from genplan.llm import ConversationRecorder, LanguageModel, RecordingModel
 from genplan.pddl.problem_sets import DomainProblems
 
 CONVERSATION_FILE = "conversation.jsonl"
-PROGRAM_FILE = "program.py"
+COMPONENTS_FILE = "components.py"
 FEEDBACK_FILE = "feedback.json"
 CHECKS_FILE = "checks.json"
 
@@ -138,7 +139,7 @@ class AutoToS:
             on_event=context.progress.note,
         )
         complete = all(result.sources.get(c) for c in Component)
-        (folder / PROGRAM_FILE).write_text(result.program if complete else "")
+        (folder / COMPONENTS_FILE).write_text(result.program if complete else "")
         write_json(folder / FEEDBACK_FILE, [e.to_json() for e in result.events])
         write_json(folder / CHECKS_FILE, result.checks)
         evaluation = list(problems.evaluation)
@@ -170,7 +171,7 @@ class AutoToS:
             world_model_queries=None,
             artifacts=[
                 CONVERSATION_FILE,
-                PROGRAM_FILE,
+                COMPONENTS_FILE,
                 FEEDBACK_FILE,
                 CHECKS_FILE,
                 METADATA_FILE,
