@@ -33,7 +33,8 @@ class AutoToSSettings:
             soundness tests pass (the paper's second ablation, Figure 2).
         search: ``"bfs"`` (the paper's choice for every domain but crosswords) or ``"dfs"``.
         search_seconds: the limit of one search, on an example problem or an evaluation
-            problem (the paper's 600 s).
+            problem (the paper's 600 s); the run context's ``eval_timeout`` (``--eval-timeout``,
+            the generalized plan's budget per program run) does not apply to AutoToS.
         call_seconds: the limit of one call of ``successor_states`` or ``is_goal`` (the
             paper's 1 s), in CPU seconds, so that a busy machine does not cut calls short.
         calls_per_function: model calls per search component at most (the paper's 10).
