@@ -11,6 +11,11 @@ from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
 
+PAPER_DOMAINS = ("delivery", "ferry", "forest", "gripper", "heavy", "miconic", "spanner")
+"""The seven domains of Silver et al. (AAAI 2024, Sec. 5.1), whose experiments (Tables 1-3,
+Figures 3-5) genplan reproduces; the other built-in domains (Blocksworld, Logistics) serve the
+LLM-as-planner approaches (seed 004, Sec. 4.1; SymPlanner, Sec. 3.1)."""
+
 
 def data_folder(kind: str) -> Path:
     """The folder holding built-in ``kind`` data: ``"domains"``, ``"generators"`` or ``"synthesized"``.

@@ -15,14 +15,14 @@ from pathlib import Path
 
 from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
 from genplan.approaches.generalized_plan.solver import saved_programs
-from genplan.paths import builtin_domain_names
+from genplan.paths import PAPER_DOMAINS
 from genplan.pddl.problem_sets import load_domain_problems
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as work:
         jobs = []
-        for domain in builtin_domain_names():
+        for domain in PAPER_DOMAINS:
             programs = saved_programs(domain)
             if not programs:
                 print(f"{domain:<9} no saved program, skipped")

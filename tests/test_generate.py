@@ -69,6 +69,8 @@ SIZE_RANGES = {
     ("forest", "eval"): [("loc", 100, 121)],
     ("miconic", "train"): [("floor", 5, 20), ("passenger", 1, 10)],
     ("miconic", "eval"): [("floor", 10, 100), ("passenger", 1, 50)],
+    ("logistics", "train"): [("city", 2, 3), ("truck", 2, 3), ("airplane", 1, 1), ("package", 2, 4)],
+    ("logistics", "eval"): [("city", 3, 5), ("truck", 3, 5), ("airplane", 1, 2), ("package", 4, 8)],
 }
 
 
@@ -97,6 +99,19 @@ def test_structural_facts() -> None:
         hills = {a[1] for a in problem.init if a[0] == "ishill"}
         trail = [a for a in problem.init if a[0] == "ontrail"]
         assert not any(a in hills and b in hills for _, a, b in trail)  # never two hills in a row
+
+
+def test_blocksworld_sizes_and_goals() -> None:
+    for split, low, high in (("train", 3, 5), ("eval", 6, 12)):
+        for problem in _parsed("blocksworld", split, 1, n=10):
+            assert low <= len(problem.object_types) <= high, problem.name
+            assert problem.goal and all(atom[0] == "on" for atom in problem.goal)
+            assert not problem.goal <= problem.init
+            assert sum(1 for atom in problem.init if atom[0] == "ontable") >= 1
+    for problem in _parsed("logistics", "eval", 0, n=5):
+        airports = [o for o, t in problem.object_types.items() if t == "airport"]
+        cities = [o for o, t in problem.object_types.items() if t == "city"]
+        assert len(airports) == len(cities)
 
 
 def test_heavy_item_ids_are_unique() -> None:

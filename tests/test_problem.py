@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from genplan.errors import PddlError
-from genplan.paths import builtin_domain_file, builtin_domain_names
+from genplan.paths import PAPER_DOMAINS, builtin_domain_file, builtin_domain_names
 from genplan.pddl.domain import load_domain, parse_domain_text
 from genplan.pddl.problem import load_problem, parse_problem_text
 
@@ -31,17 +31,28 @@ PROBLEM = """
 """
 
 
-def test_all_seven_builtin_domains_parse() -> None:
-    assert builtin_domain_names() == ["delivery", "ferry", "forest", "gripper", "heavy", "miconic", "spanner"]
+def test_all_builtin_domains_parse() -> None:
+    assert builtin_domain_names() == [
+        "blocksworld",
+        "delivery",
+        "ferry",
+        "forest",
+        "gripper",
+        "heavy",
+        "logistics",
+        "miconic",
+        "spanner",
+    ]
+    assert set(PAPER_DOMAINS) == set(builtin_domain_names()) - {"blocksworld", "logistics"}
     for name in builtin_domain_names():
         domain = load_domain(builtin_domain_file(name))
         assert domain.operators, name
 
 
 def test_untyped_domains_stay_untyped() -> None:
-    for name in ("gripper", "ferry", "heavy"):
+    for name in ("blocksworld", "gripper", "ferry", "heavy"):
         assert not load_domain(builtin_domain_file(name)).typed
-    for name in ("delivery", "forest", "miconic", "spanner"):
+    for name in ("delivery", "forest", "logistics", "miconic", "spanner"):
         assert load_domain(builtin_domain_file(name)).typed
 
 

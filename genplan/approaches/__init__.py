@@ -17,6 +17,14 @@ from genplan.errors import ConfigurationError
 REGISTRY: dict[str, str] = {
     "generalized-plan": "genplan.approaches.generalized_plan.approach:GeneralizedPlan",
     "autotos": "genplan.approaches.autotos.approach:AutoToS",
+    "io": "genplan.approaches.planners.approach:IO",
+    "io-cot": "genplan.approaches.planners.approach:IOCoT",
+    "react": "genplan.approaches.planners.approach:ReAct",
+    "react-select": "genplan.approaches.planners.approach:ReActSelect",
+    "toi-bfs": "genplan.approaches.planners.approach:ToIBFS",
+    "toi-dfs": "genplan.approaches.planners.approach:ToIDFS",
+    "boomerang": "genplan.approaches.planners.approach:Boomerang",
+    "symplanner": "genplan.approaches.planners.approach:SymPlanner",
 }
 """Approach name -> ``module:Class`` of its :class:`~genplan.approaches.base.Approach`."""
 

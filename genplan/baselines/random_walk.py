@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from genplan.pddl.domain import Atom
 from genplan.pddl.problem import Problem
-from genplan.plans.simulator import apply
-from genplan.plans.successors import SuccessorGenerator
+from genplan.plans.simulator import applicable_actions, apply
+
+__all__ = ["RandomWalkResult", "applicable_actions", "random_walk"]
 
 
 @dataclass(frozen=True)
@@ -26,11 +26,6 @@ class RandomWalkResult:
     stopped_because: str
 
 
-def applicable_actions(problem: Problem, state: set[Atom]) -> list[Atom]:
-    """Every ground action applicable in ``state``, as ``(operator, object, ...)`` tuples, sorted."""
-    return SuccessorGenerator.for_problem(problem).applicable(state)
-
-
 def random_walk(problem: Problem, rng: random.Random, horizon: int = 1000) -> RandomWalkResult:
     """Walk from the initial state by uniformly random applicable actions.
 
@@ -39,13 +34,12 @@ def random_walk(problem: Problem, rng: random.Random, horizon: int = 1000) -> Ra
         rng: the source of randomness (seed it for repeatable walks).
         horizon: most actions taken (the paper's 1000).
     """
-    generator = SuccessorGenerator.for_problem(problem)
     state = set(problem.init)
     plan: list[str] = []
     for _ in range(horizon):
         if problem.goal <= state:
             return RandomWalkResult(plan, True, "goal")
-        actions = generator.applicable(state)
+        actions = applicable_actions(problem, state)
         if not actions:
             return RandomWalkResult(plan, False, "dead end")
         action = rng.choice(actions)

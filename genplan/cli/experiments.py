@@ -25,10 +25,10 @@ from genplan.experiments.grid_file import build_grid, read_grid_file
 from genplan.experiments.spec import ApproachSpec, grid_cells, parse_domains
 
 EXAMPLE = """examples:
-  genplan experiments grids/paper.toml --llm openai --model gpt-4o      # the paper's grid
+  genplan experiments scripts/grids/paper.toml --llm openai --model gpt-4o      # the paper's grid
   genplan experiments --domains heavy,gripper --seeds 0-2 \\
       --approach generalized-plan --approach generalized-plan:chain-of-thought=false
-  genplan experiments grids/paper.toml --scheduler tcp://HOST:8786         # on a Dask cluster
+  genplan experiments scripts/grids/paper.toml --scheduler tcp://HOST:8786         # on a Dask cluster
 """
 
 
@@ -41,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
             "Run an experiment grid (domains x seeds x approaches with their settings, one model) "
             "from a TOML grid file, flags, or both (flags win). Cells run on an embedded Dask cluster by "
             "default, on an existing one with --scheduler, or with --engine pool|sequential; finished cells "
-            "are never run again. With no model set up, each cell replays its saved run. See grids/paper.toml."
+            "are never run again. With no model set up, each cell replays its saved run. See scripts/grids/paper.toml."
         ),
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -70,6 +70,15 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )
     what.add_argument(
         "--eval-workers", type=int, help="evaluation problems one cell solves at once (default 1)"
+    )
+    what.add_argument(
+        "--problems",
+        metavar="SET",
+        help="evaluation problems other than the generated ones, as genplan run --problems: by-length:L1,L2,... "
+        "(--per-length each, labelled by Fast Downward A* with LM-cut) or small (--n of the training size)",
+    )
+    what.add_argument(
+        "--per-length", type=int, help="problems per length for --problems by-length (default 20)"
     )
     what.add_argument("--runs-dir", type=Path, help="run folders and generated problems (default ./runs)")
     what.add_argument("--results", type=Path, help="JSON Lines results (default ./results)")
@@ -116,6 +125,8 @@ def grid_values(args: argparse.Namespace) -> dict[str, Any]:
         "size_check",
         "per_step",
         "eval_workers",
+        "problems",
+        "per_length",
         "runs_dir",
         "results",
     ):

@@ -29,7 +29,8 @@ from genplan.cli.model_options import add_model_arguments, build_model, choose_b
 from genplan.cli.settings_options import add_settings_arguments, settings_from_arguments
 from genplan.errors import ConfigurationError
 from genplan.paths import builtin_domain_names
-from genplan.pddl.problem_sets import load_domain_problems
+from genplan.pddl.problem_sets import DomainProblems, load_domain_problems
+from genplan.plans.problem_selection import Selection, load_selected_problems, parse_selection
 
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,6 +44,18 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
         "problem last, which catches correct but slow programs)",
     )
     parser.add_argument("--n", type=int, default=30, help="evaluation problems (default 30)")
+    parser.add_argument(
+        "--problems",
+        default=None,
+        metavar="SET",
+        help="evaluation problems other than the generated ones (built-in domains; Fast Downward A* with LM-cut "
+        "labels their optimal plan lengths): by-length:L1,L2,... takes --per-length problems of each optimal "
+        "length (by-length:2,4,6,8,10,12 for SymPlanner's Table 1); small takes --n problems of the training "
+        "size (seed 004's Logistics and Gripper problems)",
+    )
+    parser.add_argument(
+        "--per-length", type=int, default=20, help="problems per length for --problems by-length (default 20)"
+    )
     parser.add_argument(
         "--eval-timeout", type=float, default=30.0, help="seconds per evaluation problem (default 30)"
     )
@@ -112,6 +125,47 @@ def domain_short_name(domain: str) -> str:
     return domain if domain in builtin_domain_names() else Path(domain).resolve().name
 
 
+def problem_selection(args: argparse.Namespace) -> Selection | None:
+    """The ``--problems`` selection, or ``None`` for the generated problems.
+
+    Raises:
+        ConfigurationError: a malformed ``--problems``, ``--per-length`` or ``--n``.
+    """
+    spec = getattr(args, "problems", None)
+    if spec is None:
+        return None
+    return parse_selection(spec, per_length=args.per_length, count=args.n)
+
+
+def run_domain_name(args: argparse.Namespace) -> str:
+    """The domain folder of a run: the domain's short name, plus the selection when problems were
+    chosen (``blocksworld-by-length-4-8-12-x2``), so runs on different problem sets never share a
+    folder or a saved recording."""
+    selection = problem_selection(args)
+    name = domain_short_name(args.domain)
+    return name if selection is None else f"{name}-{selection.slug()}"
+
+
+def load_problems(args: argparse.Namespace, runs_dir: Path) -> DomainProblems:
+    """The problems the flags ask for (``--domain``, ``--seed``, ``--n``, ``--problems``).
+
+    Raises:
+        ConfigurationError, PddlError: a bad domain or selection.
+    """
+    selection = problem_selection(args)
+    size_check = not args.no_size_check
+    if selection is None:
+        return load_domain_problems(args.domain, args.seed, args.n, runs_dir, size_check=size_check)
+    return load_selected_problems(
+        args.domain,
+        args.seed,
+        selection,
+        runs_dir,
+        size_check=size_check,
+        cache_dir=runs_dir / "cache" / "optimal",
+    )
+
+
 def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     """Run ``approach`` with ``settings`` as the flags say, print its record; return the exit code.
 
@@ -119,19 +173,18 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
         GenplanError: a bad domain, no model set up, or a backend failure (printed by the CLI).
     """
     label = approach.label(settings)
-    spec, note = choose_backend(args, domain_short_name(args.domain), label)  # before the problems: fail fast
+    domain_folder = run_domain_name(args)
+    spec, note = choose_backend(args, domain_folder, label)  # before the problems: fail fast
     runs_dir: Path = args.runs_dir
-    problems = load_domain_problems(
-        args.domain, args.seed, args.n, runs_dir, size_check=not args.no_size_check
-    )
+    problems = load_problems(args, runs_dir)
     if note:
         print(note)
     chosen = build_model(args, spec, runs_dir)
-    folder = run_folder(runs_dir, problems.name, label, args.seed)
+    folder = run_folder(runs_dir, domain_folder, label, args.seed)
     print(
         f"genplan: {problems.name}, {approach.name} ({label}), seed {args.seed}, model {chosen.name} via "
         f"{chosen.backend}; {len(problems.training)} training and {len(problems.evaluation_sources)} evaluation "
-        f"problems; run folder {folder}",
+        f"problems{f' ({problems.selection})' if problems.selection else ''}; run folder {folder}",
         file=sys.stderr,
     )
     progress = _ConsoleProgress()
@@ -151,7 +204,7 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     print_record(record, approach)
     print(f"Run folder: {folder}")
     if args.save:
-        destination = save_run(folder, saved_run_folder(problems.name, label, args.seed))
+        destination = save_run(folder, saved_run_folder(domain_folder, label, args.seed))
         print(f"Saved to {destination}")
     return 0
 

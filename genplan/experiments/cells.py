@@ -22,6 +22,7 @@ from genplan.approaches.base import Approach, RunContext, RunRecord, read_record
 from genplan.experiments.spec import Cell, ModelSpec
 from genplan.llm import LanguageModel
 from genplan.pddl.problem_sets import load_domain_problems
+from genplan.plans.problem_selection import load_selected_problems, parse_selection
 
 GENERALIZED_PLAN = "generalized-plan"
 
@@ -63,6 +64,8 @@ class CellOptions:
     eval_workers: int
     model_name: str
     backend: str
+    problems: str | None = None
+    per_length: int = 20
 
 
 @dataclass
@@ -93,9 +96,20 @@ def run_cell(
         GenplanError: a bad domain or a backend failure; the client records the cell as failed.
     """
     started = time.perf_counter()
-    problems = load_domain_problems(
-        cell.domain, cell.seed, options.n_eval, options.problems_dir, size_check=options.size_check
-    )
+    if options.problems is None:
+        problems = load_domain_problems(
+            cell.domain, cell.seed, options.n_eval, options.problems_dir, size_check=options.size_check
+        )
+    else:
+        selection = parse_selection(options.problems, per_length=options.per_length, count=options.n_eval)
+        problems = load_selected_problems(
+            cell.domain,
+            cell.seed,
+            selection,
+            options.problems_dir,
+            size_check=options.size_check,
+            cache_dir=options.problems_dir / "cache" / "optimal",
+        )
     with tempfile.TemporaryDirectory(prefix="genplan-cell-") as scratch:
         folder = Path(scratch) / "run"
         recorded_name = getattr(model_factory, "recorded_name", None)

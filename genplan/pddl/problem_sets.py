@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from genplan.errors import ConfigurationError
@@ -106,6 +107,10 @@ class DomainProblems:
         root: the folder problem keys are relative to (the user's folder, or the folder the
             built-in problems were generated in), or ``None``; records name each problem by
             its file relative to ``root``, since IPC problem names repeat across levels.
+        selection: how the evaluation problems were chosen when not the default set, e.g.
+            ``"by-length:4,8,12 x2"`` (:mod:`genplan.plans.problem_selection`); ``None`` otherwise.
+        optimal_lengths: optimal plan lengths of evaluation problems where known, keyed like
+            records (the file relative to ``root``).
     """
 
     name: str
@@ -114,6 +119,8 @@ class DomainProblems:
     evaluation_sources: tuple[Problem | Path, ...]
     size_check: bool = False
     root: Path | None = None
+    selection: str | None = None
+    optimal_lengths: Mapping[str, int] = field(default_factory=dict)
 
     @functools.cached_property
     def evaluation(self) -> tuple[Problem, ...]:

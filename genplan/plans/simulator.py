@@ -10,11 +10,14 @@ failing step. Advice is worded as VAL words it, e.g.::
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from genplan.pddl.domain import Atom, Operator
 from genplan.pddl.problem import Problem
+from genplan.plans.successors import SuccessorGenerator
 
 
 @dataclass(frozen=True)
@@ -51,14 +54,14 @@ def _ground(atoms: Iterable[Atom], binding: dict[str, str]) -> list[Atom]:
     return [tuple(binding.get(term, term) for term in atom) for atom in atoms]
 
 
-def _holds(atom: Atom, state: set[Atom]) -> bool:
+def _holds(atom: Atom, state: AbstractSet[Atom]) -> bool:
     if atom[0] == "=":
         return atom[1] == atom[2]
     return atom in state
 
 
 def unsatisfied_preconditions(
-    operator: Operator, arguments: Sequence[str], state: set[Atom]
+    operator: Operator, arguments: Sequence[str], state: AbstractSet[Atom]
 ) -> list[tuple[Atom, bool]]:
     """Preconditions of the action that fail in ``state``, as ``(atom, value needed)`` pairs."""
     binding = {variable: argument for (variable, _), argument in zip(operator.parameters, arguments)}
@@ -104,3 +107,14 @@ def simulate(problem: Problem, actions: Sequence[Atom]) -> SimulationResult:
         advice = "The goal is not satisfied\n" + repair_advice([(atom, True) for atom in unmet])
         return SimulationResult(False, None, advice, unmet)
     return SimulationResult(True, None, "")
+
+
+@functools.lru_cache(maxsize=64)
+def _generator(problem: Problem) -> SuccessorGenerator:
+    return SuccessorGenerator.for_problem(problem)
+
+
+def applicable_actions(problem: Problem, state: AbstractSet[Atom]) -> list[Atom]:
+    """Every ground action applicable in ``state``, as ``(operator, object, ...)`` tuples, sorted
+    (found by :class:`~genplan.plans.successors.SuccessorGenerator`)."""
+    return _generator(problem).applicable(state)

@@ -1,4 +1,4 @@
-"""Test oracles for AutoToS: correct search components for the seven built-in domains.
+"""Test oracles for AutoToS: correct search components for the built-in domains.
 
 Each is the source a model would write, ``successor_states(state, objects)`` with the exact
 PDDL semantics of its domain (self-loops left out), and one ``is_goal``. They are test code
@@ -209,5 +209,75 @@ def successor_states(state, objects):
                 new -= {("carrying", paper), ("wantspaper", here)}
                 new.add(("satisfied", here))
                 successors.append(new)
+    return successors
+"""
+
+SUCCESSORS["blocksworld"] = """
+def successor_states(state, objects):
+    clear = {atom[1] for atom in state if atom[0] == "clear"}
+    held = [atom[1] for atom in state if atom[0] == "holding"]
+    successors = []
+    if ("handempty",) in state:
+        for block in clear:
+            if ("ontable", block) in state:
+                new = set(state)
+                new -= {("clear", block), ("ontable", block), ("handempty",)}
+                new.add(("holding", block))
+                successors.append(new)
+        for atom in state:
+            if atom[0] == "on" and atom[1] in clear:
+                new = set(state)
+                new -= {atom, ("clear", atom[1]), ("handempty",)}
+                new |= {("holding", atom[1]), ("clear", atom[2])}
+                successors.append(new)
+    for block in held:
+        new = set(state)
+        new.discard(("holding", block))
+        new |= {("clear", block), ("handempty",), ("ontable", block)}
+        successors.append(new)
+        for under in clear:
+            new = set(state)
+            new -= {("clear", under), ("holding", block)}
+            new |= {("handempty",), ("clear", block), ("on", block, under)}
+            if new != state:
+                successors.append(new)
+    return successors
+"""
+
+SUCCESSORS["logistics"] = """
+def successor_states(state, objects):
+    kind = dict(objects)
+    city_of = {}
+    for atom in state:
+        if atom[0] == "in-city":
+            city_of.setdefault(atom[1], set()).add(atom[2])
+    places = [name for name, k in objects if k in ("airport", "location")]
+    airports = [name for name, k in objects if k == "airport"]
+    where = {atom[1]: atom[2] for atom in state if atom[0] == "at"}
+    successors = []
+    for vehicle, here in where.items():
+        if kind.get(vehicle) not in ("truck", "airplane"):
+            continue
+        for package, place in where.items():
+            if kind.get(package) == "package" and place == here:
+                new = set(state)
+                new.discard(("at", package, here))
+                new.add(("in", package, vehicle))
+                successors.append(new)
+        for atom in state:
+            if atom[0] == "in" and atom[2] == vehicle:
+                new = set(state)
+                new.discard(atom)
+                new.add(("at", atom[1], here))
+                successors.append(new)
+        if kind[vehicle] == "truck":
+            targets = [p for p in places if p != here and city_of.get(p, set()) & city_of.get(here, set())]
+        else:
+            targets = [p for p in airports if p != here] if kind.get(here) == "airport" else []
+        for there in targets:
+            new = set(state)
+            new.discard(("at", vehicle, here))
+            new.add(("at", vehicle, there))
+            successors.append(new)
     return successors
 """
