@@ -74,6 +74,8 @@ def test_a_wrong_goal_test_gets_goal_feedback_and_step_2_runs_again(
     result, model = protocol(heavy_examples, [HEAVY, GOAL_ALWAYS, GOAL])
     assert result.outcome == "passed"
     assert kinds(result) == [(2, "goal", "is_goal", "goal-soundness")]
+    assert "return True" in result.milestones["initial"]
+    assert result.milestones["sound"] == result.milestones["final"] == result.program
     feedback = model.history[2][-1].content
     assert "incorrectly reporting that the state is a goal state" in feedback
     assert "state = {('box-empty',)" in feedback and "goal = {" in feedback
@@ -107,6 +109,7 @@ def test_an_incomplete_successor_gets_the_missing_successors(gripper_examples: l
     assert "failed to produce all successors" in feedback
     assert "Missing successors are:" in feedback and "'right')" in feedback
     assert result.outcome == "passed" and result.calls_until_sound == 2 and result.calls_until_passed == 3
+    assert result.milestones["initial"] == result.milestones["sound"] != result.milestones["final"]
 
 
 def test_a_component_that_runs_too_long_gets_timeout_feedback(heavy_examples: list[ExampleProblem]) -> None:

@@ -7,6 +7,8 @@ A run lives in ``RUNS/<domain>/<label>-seed<S>/`` (label ``autotos`` for the mai
   ``get_plan`` program, so the generalized plan's ``program.py`` is never confused with it);
 * ``feedback.json`` — every feedback message: step, phase, component, error category, text;
 * ``checks.json`` — every test run: step, example problem, outcome, states expanded;
+* ``milestones.json`` — the components at the three points of the paper's Figure 2 (first
+  answers, soundness tests passed, end), so each can be evaluated later;
 * ``results.json`` and ``metadata.json`` — the run record; its ``feedback`` counts messages by
   phase (the paper's Figure 3), and ``details`` holds the error categories (Figure 4), the
   model calls per component and until the tests passed (Table 1), and the example problems.
@@ -41,6 +43,7 @@ CONVERSATION_FILE = "conversation.jsonl"
 COMPONENTS_FILE = "components.py"
 FEEDBACK_FILE = "feedback.json"
 CHECKS_FILE = "checks.json"
+MILESTONES_FILE = "milestones.json"
 
 
 def protocol_details(
@@ -142,6 +145,7 @@ class AutoToS:
         (folder / COMPONENTS_FILE).write_text(result.program if complete else "")
         write_json(folder / FEEDBACK_FILE, [e.to_json() for e in result.events])
         write_json(folder / CHECKS_FILE, result.checks)
+        write_json(folder / MILESTONES_FILE, result.milestones)
         evaluation = list(problems.evaluation)
         keys = [problem_key(p, problems.root) for p in evaluation]
         context.progress.start_problems(len(evaluation))
@@ -174,6 +178,7 @@ class AutoToS:
                 COMPONENTS_FILE,
                 FEEDBACK_FILE,
                 CHECKS_FILE,
+                MILESTONES_FILE,
                 METADATA_FILE,
                 RESULTS_FILE,
             ],

@@ -86,6 +86,9 @@ class ProtocolResult:
         calls_until_sound: model calls when Steps 2 and 3 first passed together, or ``None``.
         calls_until_passed: model calls when every test passed (the paper's Table 1), or ``None``.
         checks: every test run, in order (step, example, passed, category, figures).
+        milestones: the program at the three points of the paper's Figure 2: ``initial``
+            (the first components, no feedback), ``sound`` (when Steps 2 and 3 first passed)
+            and ``final``; a point never reached is missing.
     """
 
     sources: dict[Component, str | None] = field(default_factory=lambda: {c: None for c in Component})
@@ -95,6 +98,7 @@ class ProtocolResult:
     calls_until_sound: int | None = None
     calls_until_passed: int | None = None
     checks: list[dict[str, Any]] = field(default_factory=list)
+    milestones: dict[str, str] = field(default_factory=dict)
 
     @property
     def program(self) -> str:
@@ -358,6 +362,7 @@ class Loop:
         try:
             self._obtain(Component.SUCCESSOR, prompts.successor_prompt(self.domain_pddl, first), 1)
             self._obtain(Component.GOAL, prompts.goal_prompt(first), 1)
+            self.result.milestones["initial"] = self.result.program
             step = 2
             while True:
                 if step == 2:
@@ -368,6 +373,7 @@ class Loop:
                     if found is None:
                         if self.result.calls_until_sound is None:
                             self.result.calls_until_sound = self.total_calls
+                            self.result.milestones["sound"] = self.result.program
                         if not self.settings.completeness_test:
                             break
                         step = 4
@@ -382,6 +388,8 @@ class Loop:
             self.result.calls_until_passed = self.total_calls
         except BudgetExhausted:
             self.result.outcome = "budget-exhausted"
+        if "initial" in self.result.milestones:
+            self.result.milestones["final"] = self.result.program
         return self.result
 
 
