@@ -30,6 +30,7 @@ from genplan.llm import LanguageModel
 from genplan.paths import data_folder
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
+from genplan.sandbox import Limits
 
 SOLVED = "solved"
 """The status of a problem whose plan was checked and found valid. Any other status names the
@@ -126,6 +127,8 @@ class RunRecord:
             make none.
         artifacts: files written in the run folder, relative to it.
         details: approach-specific figures (JSON-ready).
+        isolation: the sandbox isolation model-written code ran under (``bwrap``, or ``none``
+            with ``--isolation none``); ``None`` for a run that ran no model code.
     """
 
     approach: str
@@ -144,6 +147,7 @@ class RunRecord:
     world_model_queries: int | None = None
     artifacts: list[str] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)
+    isolation: str | None = None
 
     @property
     def solved(self) -> int:
@@ -308,6 +312,8 @@ class RunContext:
         eval_timeout: seconds per evaluation problem (the paper's 30).
         workers: evaluation problems solved at once (default: the usable cores).
         progress: where to report progress.
+        limits: the sandbox's limits and isolation for every model-written program the run
+            executes (``Limits(isolation="none")`` where bubblewrap cannot run).
     """
 
     folder: Path
@@ -317,6 +323,7 @@ class RunContext:
     eval_timeout: float = 30.0
     workers: int | None = None
     progress: Progress = field(default_factory=SilentProgress)
+    limits: Limits = field(default_factory=Limits)
 
 
 class Approach(Protocol):

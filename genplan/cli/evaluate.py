@@ -10,6 +10,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
+from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.pddl.problem_sets import load_domain_problems
 
 
@@ -31,11 +32,13 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "--json", type=Path, default=None, help="write per-problem results and the summary here"
     )
     parser.add_argument("--work-dir", type=Path, default=Path("runs"), help="where generated problems go")
+    add_isolation_argument(parser)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``genplan evaluate``; return the exit code (errors surface as GenplanError)."""
+    limits = sandbox_limits(args)
     problems = load_domain_problems(args.domain, args.seed, args.n, args.work_dir)
     program = args.program.read_text()
     with tqdm(
@@ -47,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
             timeout=args.timeout,
             workers=args.workers,
             on_result=lambda _check, _problem: bar.update(1),
+            limits=limits,
         )
     summary = summarize(checks)
     for check in checks:
@@ -59,7 +63,14 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.json is not None:
         args.json.write_text(
-            json.dumps({"summary": summary.to_json(), "problems": [c.to_json() for c in checks]}, indent=2)
+            json.dumps(
+                {
+                    "summary": summary.to_json(),
+                    "isolation": limits.isolation.value,
+                    "problems": [c.to_json() for c in checks],
+                },
+                indent=2,
+            )
             + "\n"
         )
     return 0

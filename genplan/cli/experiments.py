@@ -18,6 +18,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.errors import ConfigurationError
 from genplan.experiments.engines import make_engine
 from genplan.experiments.grid import check_grid, run_grid
@@ -107,6 +108,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     where.add_argument(
         "--scheduler", metavar="ADDRESS", help="an existing Dask scheduler, e.g. tcp://HOST:8786"
     )
+    add_isolation_argument(where, default=None)
     figure3 = parser.add_argument_group("Figure 3 (instead of a grid)")
     figure3.add_argument("--figure3", action="store_true", help="time saved programs and LAMA-first by size")
     figure3.add_argument("--scales", default="1,2,8,32,128")
@@ -129,6 +131,7 @@ def grid_values(args: argparse.Namespace) -> dict[str, Any]:
         "per_length",
         "runs_dir",
         "results",
+        "isolation",
     ):
         if getattr(args, key) is not None:
             values[key] = getattr(args, key)
@@ -190,6 +193,7 @@ def run(args: argparse.Namespace) -> int:
         return run_figure3(args)
     spec = build_grid(grid_values(args), str(args.grid or "grid"))
     check_grid(spec, grid_cells(spec))  # bad approaches, settings or recordings: before any cluster starts
+    sandbox_limits(argparse.Namespace(isolation=spec.isolation.value))  # bubblewrap works here, or stop now
     if spec.model.llm == "manual" and (args.engine != "sequential" or args.scheduler):
         raise ConfigurationError(
             "--llm manual reads answers from this terminal: use it with --engine sequential"
@@ -222,6 +226,7 @@ def run_figure3(args: argparse.Namespace) -> int:
     results = Path(values.get("results") or "results")
     runs_dir = Path(values.get("runs_dir") or "runs")
     timeout = float(values.get("eval_timeout", 30.0))
+    limits = sandbox_limits(argparse.Namespace(isolation=values.get("isolation") or "bwrap"))
     try:
         scales = [int(s) for s in args.scales.split(",")]
     except ValueError as error:
@@ -251,6 +256,7 @@ def run_figure3(args: argparse.Namespace) -> int:
                     timeout=timeout,
                     work_dir=runs_dir,
                     on_record=write,
+                    limits=limits,
                 )
     print(f"wrote {out}")
     return 0

@@ -26,6 +26,7 @@ from genplan.approaches.base import (
     saved_run_folder,
 )
 from genplan.cli.model_options import add_model_arguments, build_model, choose_backend
+from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.cli.settings_options import add_settings_arguments, settings_from_arguments
 from genplan.errors import ConfigurationError
 from genplan.paths import builtin_domain_names
@@ -68,6 +69,7 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="copy the run's conversation, artifacts and results to synthesized/<domain>/",
     )
+    add_isolation_argument(parser)
 
 
 def _chosen_approach(argv: Sequence[str] | None) -> str | None:
@@ -175,6 +177,7 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     label = approach.label(settings)
     domain_folder = run_domain_name(args)
     spec, note = choose_backend(args, domain_folder, label)  # before the problems: fail fast
+    limits = sandbox_limits(args)  # before the model: a missing sandbox stops the run first
     runs_dir: Path = args.runs_dir
     problems = load_problems(args, runs_dir)
     if note:
@@ -196,6 +199,7 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
         eval_timeout=args.eval_timeout,
         workers=args.workers,
         progress=progress,
+        limits=limits,
     )
     try:
         record = approach.run(problems, chosen.model, settings, context)

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from genplan.approaches.generalized_plan.solver import load_solver
+from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -27,14 +28,22 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument(
         "-o", "--output", type=Path, default=None, help="plan file to write (default: standard output)"
     )
-    parser.add_argument("--sandboxed", action="store_true", help="run in the sandbox instead of in-process")
-    parser.add_argument("--timeout", type=float, default=30.0, help="seconds, when sandboxed (default 30)")
+    parser.add_argument(
+        "--trusted",
+        action="store_true",
+        help="run the program in-process instead of in the sandbox (faster; only for a program you have reviewed)",
+    )
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds, in the sandbox (default 30)")
+    add_isolation_argument(parser)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``genplan solve``; return the exit code (errors surface as GenplanError)."""
-    solver = load_solver(args.domain, program=args.program, sandboxed=args.sandboxed, timeout=args.timeout)
+    limits = None if args.trusted else sandbox_limits(args)
+    solver = load_solver(
+        args.domain, program=args.program, trusted=args.trusted, timeout=args.timeout, limits=limits
+    )
     plan = solver(args.problem)
     text = "".join(f"{action.strip()}\n" for action in plan) + f"; cost = {len(plan)} (unit cost)\n"
     if args.output is None:

@@ -23,6 +23,7 @@ from genplan.experiments.spec import Cell, ModelSpec
 from genplan.llm import LanguageModel
 from genplan.pddl.problem_sets import load_domain_problems
 from genplan.plans.problem_selection import load_selected_problems, parse_selection
+from genplan.sandbox import Isolation, Limits
 
 GENERALIZED_PLAN = "generalized-plan"
 
@@ -54,6 +55,7 @@ class CellOptions:
         problems_dir: where built-in problems are generated (the client writes them first;
             a worker that finds identical files writes nothing).
         model_name / backend: recorded in every run.
+        isolation: the sandbox's isolation for model-written code.
     """
 
     problems_dir: Path
@@ -66,6 +68,7 @@ class CellOptions:
     backend: str
     problems: str | None = None
     per_length: int = 20
+    isolation: Isolation = Isolation.BWRAP
 
 
 @dataclass
@@ -120,6 +123,7 @@ def run_cell(
             backend_name=options.backend,
             eval_timeout=options.eval_timeout,
             workers=options.eval_workers,
+            limits=Limits(isolation=options.isolation),
         )
         record = approach.run(problems, model_factory(cell), cell.settings, context)
         steps = None
@@ -174,6 +178,7 @@ def per_step_fractions(folder: Path, evaluation: list[Any], options: CellOptions
                 evaluation,
                 timeout=options.eval_timeout,
                 workers=options.eval_workers,
+                limits=Limits(isolation=options.isolation),
             )
             fraction = summarize(checks).fraction_solved
         steps.append({"step": step, "fraction_solved": fraction})

@@ -24,6 +24,7 @@ def measure_runtime_vs_size(
     work_dir: Path = Path("runs"),
     lama: bool = True,
     on_record: Callable[[dict[str, Any]], None] | None = None,
+    limits: Any = None,
 ) -> list[dict[str, Any]]:
     """Time ``program`` (sandboxed) and LAMA-first on evaluation problems of growing size.
 
@@ -48,7 +49,7 @@ def measure_runtime_vs_size(
         )
         for path in paths:
             problem = load_problem(path, parsed)
-            check = check_program(program, problem, timeout=timeout)
+            check = check_program(program, problem, timeout=timeout, limits=limits)
             rows = [
                 (
                     "program",

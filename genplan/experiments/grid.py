@@ -76,6 +76,7 @@ def cell_options(spec: GridSpec) -> CellOptions:
         backend=spec.model.backend,
         problems=spec.problems,
         per_length=spec.per_length,
+        isolation=spec.isolation,
     )
 
 

@@ -22,6 +22,7 @@ from genplan.experiments.spec import (
     parse_seeds,
 )
 from genplan.paths import builtin_domain_names
+from genplan.sandbox import Isolation
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -139,6 +140,7 @@ def build_grid(values: Mapping[str, Any], where: str = "grid") -> GridSpec:
             eval_workers=int(values.get("eval_workers", 1)),
             problems=values.get("problems"),
             per_length=int(values.get("per_length", 20)),
+            isolation=Isolation(values.get("isolation", Isolation.BWRAP.value)),
         )
     except (TypeError, ValueError) as error:
         raise ConfigurationError(f"{where}: {error}") from error

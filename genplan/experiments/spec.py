@@ -39,6 +39,7 @@ from genplan.errors import ConfigurationError
 from genplan.llm import LanguageModel, SamplingSettings, make_model
 from genplan.paths import builtin_domain_names
 from genplan.plans.problem_selection import Selection, parse_selection
+from genplan.sandbox import Isolation
 
 
 @dataclass(frozen=True)
@@ -196,6 +197,8 @@ class GridSpec:
             --problems`` (``by-length:4,8,12``, ``small``), or ``None``; a cell's domain name
             then carries the selection (``blocksworld-by-length-4-8-12-x2``).
         per_length: problems per optimal length for ``by-length``.
+        isolation: the sandbox's operating-system isolation for model-written code (``none``
+            only where bubblewrap cannot run; recorded in every run).
     """
 
     domains: tuple[str, ...]
@@ -211,6 +214,7 @@ class GridSpec:
     eval_workers: int = 1
     problems: str | None = None
     per_length: int = 20
+    isolation: Isolation = Isolation.BWRAP
 
     def selection(self) -> Selection | None:
         """The parsed :attr:`problems`, or ``None``.

@@ -140,6 +140,7 @@ def run_synthesis(
         ),
         on_program=save_growing_program,
         on_round=record_round,
+        limits=context.limits,
     )
     (folder / PROGRAM_FILE).write_text(synthesis.program)
     context.progress.start_problems(len(evaluation))
@@ -161,6 +162,7 @@ def run_synthesis(
         timeout=context.eval_timeout,
         workers=context.workers,
         on_result=lambda check, problem: context.progress.problem_done(result_of(check, problem)),
+        limits=context.limits,
     )
     summary = summarize(checks)
     feedback_kinds = [r.failure.value for r in synthesis.rounds if r.failure is not None][
@@ -197,6 +199,7 @@ def run_synthesis(
             "timeout_seconds": settings.timeout,
             "evaluation_timeout_seconds": context.eval_timeout,
         },
+        isolation=context.limits.isolation.value,
     )
     write_record(folder, record)
     return RunReport(folder, synthesis, checks, summary, record)
