@@ -28,11 +28,12 @@ sys.path.insert(0, str(ROOT / "tests"))
 from oracles.components import GOAL, SUCCESSORS  # noqa: E402
 
 from genplan.approaches.autotos.evaluate import solve_problem  # noqa: E402
-from genplan.approaches.autotos.sandboxed import run_harness  # noqa: E402
+from genplan.approaches.autotos.sandboxed import sandbox_runner  # noqa: E402
 from genplan.approaches.autotos.settings import AutoToSSettings  # noqa: E402
 from genplan.approaches.base import ProblemResult  # noqa: E402
 from genplan.paths import builtin_domain_names, data_folder  # noqa: E402
 from genplan.pddl.problem_sets import load_domain_problems  # noqa: E402
+from genplan.sandbox import Isolation, Limits  # noqa: E402
 
 
 def _line(label: str, results: list[ProblemResult]) -> str:
@@ -58,9 +59,11 @@ def main() -> None:
     parser.add_argument("--eval", type=int, default=5, help="evaluation problems per domain")
     parser.add_argument("--domains", default="all")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--isolation", default="bwrap", choices=[i.value for i in Isolation])
     args = parser.parse_args()
     domains = builtin_domain_names() if args.domains == "all" else args.domains.split(",")
     settings = AutoToSSettings(search_seconds=args.budget)
+    runner = sandbox_runner(Limits(isolation=Isolation(args.isolation)))
     print(f"BFS over correct components, {args.budget:g} s per search, sandboxed")
     with tempfile.TemporaryDirectory() as work, ThreadPoolExecutor(args.workers) as pool:
         for domain in domains:
@@ -68,7 +71,7 @@ def main() -> None:
             program = SUCCESSORS[domain] + "\n" + GOAL
 
             def run(problem: object, program: str = program) -> ProblemResult:
-                return solve_problem(program, problem, problem.name, settings, run_harness)  # type: ignore[attr-defined]
+                return solve_problem(program, problem, problem.name, settings, runner)  # type: ignore[attr-defined]
 
             training = list(pool.map(run, problems.training))
             evaluation = list(pool.map(run, problems.evaluation))

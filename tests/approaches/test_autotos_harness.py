@@ -21,6 +21,7 @@ from autotos_programs import (
 )
 from fake_programs import heavy_problem
 
+from genplan.approaches.autotos import prompts
 from genplan.approaches.autotos.examples import (
     example_problem,
     example_task,
@@ -28,10 +29,11 @@ from genplan.approaches.autotos.examples import (
     successor_cases,
     task_json,
 )
-from genplan.approaches.autotos.sandboxed import run_in_process
+from genplan.approaches.autotos.sandboxed import run_in_process, sandbox_runner
 from genplan.approaches.autotos.states import state_from_json
 from genplan.plans.successors import SuccessorGenerator
 from genplan.plans.validate import check_plan
+from genplan.sandbox import Limits
 
 HARNESS = "genplan.approaches.autotos.harness"
 EXACT = {
@@ -234,3 +236,14 @@ def test_the_evaluation_search_rejects_a_state_with_an_atom_that_is_not_strings(
     report = call("solve", program(numbered), task_json(problem), options)
     assert report["status"] == "successor-bad-output"
     assert "('count', 1)" in report["message"]
+
+
+def test_running_out_of_memory_in_the_sandbox_is_a_failed_search_not_an_exception(example: Any) -> None:
+    hungry = "def successor_states(state, objects):\n    return [set(state)] * (10**10)\n"
+    outcome = sandbox_runner(Limits())(
+        program(hungry), f"{HARNESS}:search_check", [program(hungry), example_task(example), EXACT], 60.0
+    )
+    assert outcome.status == "success", outcome
+    failure = outcome.value["failure"]
+    assert failure["category"] == "search-timeout" and failure["memory"] is True
+    assert "ran out of memory" in prompts.feedback(failure, frozenset(), init=example.init, goal=example.goal)

@@ -11,12 +11,14 @@ import pytest
 from oracles.components import GOAL, SUCCESSORS
 
 from genplan.approaches.autotos.evaluate import solve_problem
-from genplan.approaches.autotos.sandboxed import run_harness
+from genplan.approaches.autotos.sandboxed import sandbox_runner
 from genplan.approaches.autotos.settings import AutoToSSettings
 from genplan.paths import builtin_domain_names
 from genplan.pddl.problem_sets import load_domain_problems
+from genplan.sandbox import Limits
 
 BUDGET = AutoToSSettings(search_seconds=5.0)
+RUNNER = sandbox_runner(Limits())
 SEARCHABLE = {"forest", "blocksworld"}
 """Domains whose evaluation problems BFS solves within the budget."""
 
@@ -28,11 +30,11 @@ def test_bfs_solves_the_smallest_training_problem_and_not_a_large_one(domain: st
     problems = load_domain_problems(domain, 0, 1, tmp_path)
     program = SUCCESSORS[domain] + "\n" + GOAL
     small = problems.training[0]
-    result = solve_problem(program, small, small.name, BUDGET, run_harness)
+    result = solve_problem(program, small, small.name, BUDGET, RUNNER)
     assert result.solved, result
     assert result.plan_length is not None and result.plan_length >= 1
     large = problems.evaluation[0]
-    result = solve_problem(program, large, large.name, BUDGET, run_harness)
+    result = solve_problem(program, large, large.name, BUDGET, RUNNER)
     if domain in SEARCHABLE:
         assert result.solved
     else:
@@ -45,5 +47,5 @@ def test_a_plan_from_the_search_is_optimal(tmp_path: Path) -> None:
     problems = load_domain_problems("heavy", 0, 1, tmp_path)
     program = SUCCESSORS["heavy"] + "\n" + GOAL
     for problem in problems.training[:4]:
-        result = solve_problem(program, problem, problem.name, BUDGET, run_harness)
+        result = solve_problem(program, problem, problem.name, BUDGET, RUNNER)
         assert result.solved and result.plan_length == len(problem.goal)

@@ -23,7 +23,7 @@ from genplan.approaches.autotos.categories import Component
 from genplan.approaches.autotos.evaluate import evaluate
 from genplan.approaches.autotos.examples import example_problems
 from genplan.approaches.autotos.protocol import ProtocolResult, run_protocol
-from genplan.approaches.autotos.sandboxed import HarnessRunner, run_harness
+from genplan.approaches.autotos.sandboxed import HarnessRunner, sandbox_runner
 from genplan.approaches.autotos.settings import AutoToSSettings
 from genplan.approaches.base import (
     METADATA_FILE,
@@ -75,7 +75,8 @@ class AutoToS:
     them solves each evaluation problem, and every plan is validated.
 
     Args:
-        runner: how harness calls reach the sandbox (tests pass an in-process runner).
+        runner: how harness calls reach the sandbox; by default the sandbox with the run
+            context's limits (tests pass an in-process runner).
     """
 
     name: ClassVar[str] = "autotos"
@@ -84,7 +85,7 @@ class AutoToS:
     )
     settings_type: ClassVar[type] = AutoToSSettings
 
-    def __init__(self, runner: HarnessRunner = run_harness):
+    def __init__(self, runner: HarnessRunner | None = None):
         self.runner = runner
 
     def label(self, settings: AutoToSSettings) -> str:
@@ -128,6 +129,7 @@ class AutoToS:
         conversation = folder / CONVERSATION_FILE
         conversation.unlink(missing_ok=True)
         recording = RecordingModel(model, ConversationRecorder(conversation), context.backend_name)
+        runner = self.runner or sandbox_runner(context.limits)
         training = list(problems.training)
         if problems.size_check and len(training) > 1:
             training = training[:-1]  # the evaluation-sized check problem is the generalized plan's
@@ -138,7 +140,7 @@ class AutoToS:
             problems.domain.to_pddl(),
             examples,
             settings,
-            self.runner,
+            runner,
             on_event=context.progress.note,
         )
         complete = all(result.sources.get(c) for c in Component)
@@ -154,7 +156,7 @@ class AutoToS:
             evaluation,
             keys,
             settings,
-            self.runner,
+            runner,
             workers=context.workers or os.cpu_count(),
             on_result=context.progress.problem_done,
         )
@@ -183,6 +185,7 @@ class AutoToS:
                 RESULTS_FILE,
             ],
             details=protocol_details(result, examples, settings),
+            isolation=context.limits.isolation.value if self.runner is None else None,
         )
         write_record(folder, record)
         return record

@@ -60,7 +60,11 @@ class CallLimiter:
         raise _CallTimeout
 
     def run(self, thunk: Callable[[], Any], seconds: float) -> tuple[str, Any]:
-        """``("ok", value)``, ``("timeout", None)`` or ``("raised", exception)``."""
+        """``("ok", value)``, ``("timeout", None)`` or ``("raised", exception)``.
+
+        Raises:
+            MemoryError: the process ran out of memory during the call.
+        """
         self.fired = False
         try:
             try:
@@ -70,6 +74,8 @@ class CallLimiter:
                 signal.setitimer(signal.ITIMER_PROF, 0)
         except _CallTimeout:
             return "timeout", None
+        except MemoryError:
+            raise  # the search's memory ran out, not (only) the call's: the caller decides
         except Exception as error:
             return ("timeout", None) if self.fired else ("raised", error)
         return ("timeout", None) if self.fired else ("ok", value)

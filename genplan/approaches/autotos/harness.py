@@ -107,7 +107,9 @@ def search_check(
 
     Returns:
         ``{"passed": bool, "failure": report or None, "outcome": "goal" | "timeout" |
-        "exhausted" | "limit", "expanded": int, "generated": int, "seconds": float}``.
+        "exhausted" | "limit" | "memory" | "failure", "expanded": int, "generated": int,
+        "seconds": float}``; running out of memory is a ``search-timeout`` failure marked
+        ``memory``.
     """
     checks = TransitionChecks.from_json(task)
     objects = objects_from_json(task["objects"])
@@ -199,6 +201,9 @@ def search_check(
         raise ComponentFailure(category, seconds=float(options["search_seconds"]))
     except ComponentFailure as failure:
         return report(False, "failure", failure.data)
+    except MemoryError:
+        evidence = {"category": ErrorCategory.SEARCH_TIMEOUT.value, "memory": True}
+        return report(False, "memory", {**evidence, "seconds": float(options["search_seconds"])})
     finally:
         components.close()
 

@@ -232,11 +232,12 @@ def _search_feedback(
     goal: State,
     walk_steps: int,
 ) -> str:
-    how = (
-        f"did not reach a goal state within {evidence.get('seconds', 0):g} s"
-        if category is ErrorCategory.SEARCH_TIMEOUT
-        else "ran out of states to expand without reaching a goal state"
-    )
+    if evidence.get("memory"):
+        how = "ran out of memory before it reached a goal state"
+    elif category is ErrorCategory.SEARCH_TIMEOUT:
+        how = f"did not reach a goal state within {evidence.get('seconds', 0):g} s"
+    else:
+        how = "ran out of states to expand without reaching a goal state"
     start = (
         f"```python\nobjects = {objects_text(objects)}\nstate = {state_text(init)}\n"
         f"goal = {state_text(goal)}\n```\n"
