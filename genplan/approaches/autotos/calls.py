@@ -12,6 +12,7 @@ Trusted code, run inside the sandbox child by :mod:`genplan.approaches.autotos.h
 
 from __future__ import annotations
 
+import gc
 import signal
 import types
 from collections.abc import Callable, Mapping
@@ -106,6 +107,11 @@ def atoms_ok(state: frozenset[Any]) -> Any:
 class Components:
     """The model's ``successor_states`` and ``is_goal``, called under the checks of Sec. 4.4.
 
+    While it is open, Python's cyclic garbage collector is off: a search holds millions of
+    states (frozensets of tuples of strings, which form no cycles), and a full collection
+    running inside a component call would be charged to that call's 1 s. Memory stays bounded
+    by the sandbox's limit.
+
     Args:
         namespace: the compiled program's globals.
         source: the program's source (for tracebacks in its own line numbers).
@@ -124,10 +130,14 @@ class Components:
         self.limiter = CallLimiter()
         self.successor_calls = 0
         self.goal_calls = 0
+        self._collecting = gc.isenabled()
+        gc.disable()
 
     def close(self) -> None:
-        """Restore the signal handler."""
+        """Restore the signal handler and the garbage collector."""
         self.limiter.close()
+        if self._collecting:
+            gc.enable()
 
     def _traceback(self, error: BaseException) -> str:
         return format_exception(error, self.source)
