@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from genplan.pddl.problem import problem_to_pddl
+from genplan.pddl.problem_data import ProblemData
 
 TRAIN_COUNT = 10
 EVAL_COUNT = 30
@@ -51,7 +51,7 @@ def tower_atoms(towers: list[list[str]]) -> list[Atom]:
     return atoms
 
 
-def problem_with_blocks(rng: random.Random, count: int, name: str) -> str:
+def problem_with_blocks(rng: random.Random, count: int, name: str) -> ProblemData:
     """A problem with ``count`` blocks (at least 2) whose goal does not hold initially."""
     blocks = block_names(count)
     init = tower_atoms(random_towers(rng, blocks))
@@ -59,16 +59,16 @@ def problem_with_blocks(rng: random.Random, count: int, name: str) -> str:
         goal = [atom for atom in tower_atoms(random_towers(rng, blocks)) if atom[0] == "on"]
         if goal and not set(goal) <= set(init):
             break
-    return problem_to_pddl(name, "blocksworld-4ops", blocks, init, goal, typed=False)
+    return ProblemData(name, "blocksworld-4ops", blocks, init, goal, typed=False)
 
 
-def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> str:
+def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> ProblemData:
     """One problem as PDDL text (``split`` is ``"train"`` or ``"eval"``)."""
     count = rng.randint(3, 5) if split == "train" else rng.randint(6, 12) * scale
     return problem_with_blocks(rng, count, name)
 
 
-def generate_for_length(rng: random.Random, length: int, name: str) -> str:
+def generate_for_length(rng: random.Random, length: int, name: str) -> ProblemData:
     """A candidate for optimal plan length ``length``: ``max(3, length/2 - 1)`` to
     ``max(3, length/2 + 2)`` blocks (each block moved costs two actions)."""
     low = max(3, length // 2 - 1)

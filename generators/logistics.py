@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import random
 
-from genplan.pddl.problem import problem_to_pddl
+from genplan.pddl.problem_data import ProblemData
 
 TRAIN_COUNT = 10
 EVAL_COUNT = 30
 
 
-def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> str:
+def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> ProblemData:
     """One problem as PDDL text (``split`` is ``"train"`` or ``"eval"``)."""
     if split == "train":
         cities, places, airplanes, packages = rng.randint(2, 3), (2, 3), 1, rng.randint(2, 4)
@@ -50,4 +50,4 @@ def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) 
         start = rng.choice(locations)
         init.append(("at", f"p{package}", start))
         goal.append(("at", f"p{package}", rng.choice([loc for loc in locations if loc != start])))
-    return problem_to_pddl(name, "logistics", objects, init, goal, typed=True)
+    return ProblemData(name, "logistics", objects, init, goal, typed=True)

@@ -17,15 +17,23 @@ Figures 3-5) genplan reproduces; the other built-in domains (Blocksworld, Logist
 LLM-as-planner approaches (seed 004, Sec. 4.1; SymPlanner, Sec. 3.1)."""
 
 
+def source_checkout() -> Path | None:
+    """The source checkout genplan runs from (editable install or a clone on the path), or
+    ``None`` for an installed package: the folder above ``genplan/`` when it holds a
+    ``pyproject.toml``."""
+    root = _PACKAGE.parent
+    return root if (root / "pyproject.toml").is_file() else None
+
+
 def data_folder(kind: str) -> Path:
     """The folder holding built-in ``kind`` data: ``"domains"``, ``"generators"`` or ``"synthesized"``.
 
     Returns the checkout's top-level folder if it exists, else the installed copy (which may
     not exist yet for ``"synthesized"``).
     """
-    checkout = _PACKAGE.parent / kind
-    if checkout.is_dir() and (_PACKAGE.parent / "pyproject.toml").is_file():
-        return checkout
+    root = source_checkout()
+    if root is not None and (root / kind).is_dir():
+        return root / kind
     return _PACKAGE / "_data" / kind
 
 

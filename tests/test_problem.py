@@ -149,6 +149,9 @@ def test_valid_operator_text_matches_the_paper_style() -> None:
 def test_a_parse_error_leaves_tracebacks_visible() -> None:
     import sys
 
-    with pytest.raises(PddlError):
-        parse_domain_text("(define (domain")
+    domain = load_domain(builtin_domain_file("heavy"))
+    with pytest.raises(PddlError):  # outside the fast path: the pddl library's parser fails
+        parse_problem_text(
+            "(define (problem p) (:domain heavy-pack) (:init p o1) (:goal (packed o1)))", domain
+        )
     assert getattr(sys, "tracebacklimit", None) is None

@@ -10,9 +10,12 @@ imports none of them.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
-from genplan.approaches.base import Approach
 from genplan.errors import ConfigurationError
+
+if TYPE_CHECKING:  # listing the names imports no approach and not the seam either
+    from genplan.approaches.base import Approach
 
 REGISTRY: dict[str, str] = {
     "generalized-plan": "genplan.approaches.generalized_plan.approach:GeneralizedPlan",

@@ -16,14 +16,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tqdm import tqdm
-
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.errors import ConfigurationError
-from genplan.experiments.engines import make_engine
-from genplan.experiments.grid import check_grid, run_grid
-from genplan.experiments.grid_file import build_grid, read_grid_file
-from genplan.experiments.spec import ApproachSpec, grid_cells, parse_domains
 
 EXAMPLE = """examples:
   genplan experiments scripts/grids/paper.toml --llm openai --model gpt-4o      # the paper's grid
@@ -118,6 +112,9 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def grid_values(args: argparse.Namespace) -> dict[str, Any]:
     """The grid file's values (if any) with the flags laid over them."""
+    from genplan.experiments.grid_file import read_grid_file
+    from genplan.experiments.spec import ApproachSpec
+
     values: dict[str, Any] = read_grid_file(args.grid) if args.grid else {"model": {}}
     for key in (
         "domains",
@@ -153,6 +150,8 @@ class _GridBar:
         self.started = time.monotonic()
 
     def start(self, total: int, recorded: int) -> None:
+        from tqdm import tqdm
+
         self.bar = tqdm(
             total=total,
             initial=recorded,
@@ -171,6 +170,8 @@ class _GridBar:
         self.bar.set_postfix_str(f"done {self.bar.initial + done}, failed {failed}, running {running}")
 
     def failed(self, cell: str, error: str) -> None:
+        from tqdm import tqdm
+
         tqdm.write(f"{cell}: failed: {error}", file=sys.stderr)
 
     def close(self) -> None:
@@ -189,6 +190,11 @@ def describe_engine(engine: Any, scheduler: str | None) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``genplan experiments``; return the exit code (1 when a cell failed)."""
+    from genplan.experiments.engines import make_engine
+    from genplan.experiments.grid import check_grid, run_grid
+    from genplan.experiments.grid_file import build_grid
+    from genplan.experiments.spec import grid_cells
+
     if args.figure3:
         return run_figure3(args)
     spec = build_grid(grid_values(args), str(args.grid or "grid"))
@@ -218,8 +224,11 @@ def run(args: argparse.Namespace) -> int:
 
 def run_figure3(args: argparse.Namespace) -> int:
     """Figure 3's measurements for every domain with a saved program, to ``RESULTS/figure3.jsonl``."""
+    from tqdm import tqdm
+
     from genplan.approaches.generalized_plan.solver import saved_programs
     from genplan.experiments.figure3 import measure_runtime_vs_size
+    from genplan.experiments.spec import parse_domains
 
     values = grid_values(args)
     domains = parse_domains(values.get("domains") or "all")

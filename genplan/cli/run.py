@@ -11,40 +11,32 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-from tqdm import tqdm
+from typing import TYPE_CHECKING, Any
 
 from genplan.approaches import approach_names, get_approach
-from genplan.approaches.base import (
-    Approach,
-    ProblemResult,
-    RunContext,
-    RunRecord,
-    run_folder,
-    save_run,
-    saved_run_folder,
-)
+from genplan.cli.arguments import non_negative_int, positive_int, positive_seconds
 from genplan.cli.model_options import add_model_arguments, build_model, choose_backend
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.cli.settings_options import add_settings_arguments, settings_from_arguments
 from genplan.errors import ConfigurationError
-from genplan.paths import builtin_domain_names
-from genplan.pddl.problem_sets import DomainProblems, load_domain_problems
-from genplan.plans.problem_selection import Selection, load_selected_problems, parse_selection
+
+if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
+    from genplan.approaches.base import Approach, ProblemResult, RunRecord
+    from genplan.pddl.problem_sets import DomainProblems
+    from genplan.plans.problem_selection import Selection
 
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     """Flags every approach run shares: the domain, problems, budgets, run folder, saving."""
     parser.add_argument("--domain", required=True, help="built-in domain name or a folder with domain.pddl")
-    parser.add_argument("--seed", type=int, default=0, help="problem seed (default 0)")
+    parser.add_argument("--seed", type=non_negative_int, default=0, help="problem seed (default 0)")
     parser.add_argument(
         "--no-size-check",
         action="store_true",
         help="train on the training problems only, as the paper did (default: also check one evaluation-sized "
         "problem last, which catches correct but slow programs)",
     )
-    parser.add_argument("--n", type=int, default=30, help="evaluation problems (default 30)")
+    parser.add_argument("--n", type=positive_int, default=30, help="evaluation problems (default 30)")
     parser.add_argument(
         "--problems",
         default=None,
@@ -55,19 +47,32 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
         "size (seed 004's Logistics and Gripper problems)",
     )
     parser.add_argument(
-        "--per-length", type=int, default=20, help="problems per length for --problems by-length (default 20)"
+        "--per-length",
+        type=positive_int,
+        default=20,
+        help="problems per length for --problems by-length (default 20)",
     )
     parser.add_argument(
-        "--eval-timeout", type=float, default=30.0, help="seconds per evaluation problem (default 30)"
+        "--eval-timeout",
+        type=positive_seconds,
+        default=30.0,
+        help="seconds per evaluation problem (default 30)",
     )
-    parser.add_argument("--workers", type=int, default=None, help="parallel evaluation runs (default: cores)")
+    parser.add_argument(
+        "--workers", type=positive_int, default=None, help="parallel evaluation runs (default: cores)"
+    )
     parser.add_argument(
         "--runs-dir", type=Path, default=Path("runs"), help="where run folders go (default ./runs)"
     )
     parser.add_argument(
         "--save",
         action="store_true",
-        help="copy the run's conversation, artifacts and results to synthesized/<domain>/",
+        help="copy the run's conversation, artifacts and results beside the saved runs: synthesized/<domain>/ of "
+        "the source checkout genplan runs from, else ./synthesized/<domain>/; a new run never replaces a saved "
+        "one (it gets the next free <label>-seed<S>-<N>), and a replay of a saved run is not saved again",
+    )
+    parser.add_argument(
+        "--overwrite", action="store_true", help="with --save: replace the saved run of this label and seed"
     )
     add_isolation_argument(parser)
 
@@ -111,6 +116,8 @@ class _ConsoleProgress:
         print(f"  {text}", file=sys.stderr)
 
     def start_problems(self, total: int) -> None:
+        from tqdm import tqdm
+
         self.bar = tqdm(total=total, desc="evaluating", unit="problem", file=sys.stderr, disable=None)
 
     def problem_done(self, result: ProblemResult) -> None:
@@ -123,8 +130,16 @@ class _ConsoleProgress:
 
 
 def domain_short_name(domain: str) -> str:
-    """The name a run folder uses for ``--domain``: the built-in name, or the folder's name."""
-    return domain if domain in builtin_domain_names() else Path(domain).resolve().name
+    """The name a run folder uses for ``--domain``: the built-in name, or the folder's name.
+
+    Raises:
+        ConfigurationError: neither a built-in name (the closest is suggested) nor a folder
+            with a ``domain.pddl``.
+    """
+    from genplan.pddl.problem_sets import resolve_domain
+
+    folder = resolve_domain(domain)
+    return domain if folder is None else folder.resolve().name
 
 
 def problem_selection(args: argparse.Namespace) -> Selection | None:
@@ -133,6 +148,8 @@ def problem_selection(args: argparse.Namespace) -> Selection | None:
     Raises:
         ConfigurationError: a malformed ``--problems``, ``--per-length`` or ``--n``.
     """
+    from genplan.plans.problem_selection import parse_selection
+
     spec = getattr(args, "problems", None)
     if spec is None:
         return None
@@ -154,6 +171,9 @@ def load_problems(args: argparse.Namespace, runs_dir: Path) -> DomainProblems:
     Raises:
         ConfigurationError, PddlError: a bad domain or selection.
     """
+    from genplan.pddl.problem_sets import load_domain_problems
+    from genplan.plans.problem_selection import load_selected_problems
+
     selection = problem_selection(args)
     size_check = not args.no_size_check
     if selection is None:
@@ -174,20 +194,23 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     Raises:
         GenplanError: a bad domain, no model set up, or a backend failure (printed by the CLI).
     """
+    from genplan.approaches.base import RunContext, run_folder, save_run
+
     label = approach.label(settings)
-    domain_folder = run_domain_name(args)
-    spec, note = choose_backend(args, domain_folder, label)  # before the problems: fail fast
+    domain_name = run_domain_name(args)  # first: a misspelt domain is the error to report
+    spec, note = choose_backend(args, domain_name, label)  # before the problems: fail fast
     limits = sandbox_limits(args)  # before the model: a missing sandbox stops the run first
     runs_dir: Path = args.runs_dir
-    problems = load_problems(args, runs_dir)
-    if note:
-        print(note)
     chosen = build_model(args, spec, runs_dir)
-    folder = run_folder(runs_dir, domain_folder, label, args.seed)
+    problems = load_problems(args, runs_dir)
+    for line in (note, chosen.note):
+        if line:
+            print(line)
+    folder = run_folder(runs_dir, domain_name, label, args.seed)
     print(
         f"genplan: {problems.name}, {approach.name} ({label}), seed {args.seed}, model {chosen.name} via "
         f"{chosen.backend}; {len(problems.training)} training and {len(problems.evaluation_sources)} evaluation "
-        f"problems{f' ({problems.selection})' if problems.selection else ''}; run folder {folder}",
+        f"problems; run folder {folder}",
         file=sys.stderr,
     )
     progress = _ConsoleProgress()
@@ -208,8 +231,7 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     print_record(record, approach)
     print(f"Run folder: {folder}")
     if args.save:
-        destination = save_run(folder, saved_run_folder(domain_folder, label, args.seed))
-        print(f"Saved to {destination}")
+        print(save_run(folder, domain_name, label, args.seed, overwrite=args.overwrite).note)
     return 0
 
 

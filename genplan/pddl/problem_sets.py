@@ -17,6 +17,7 @@ depend on filesystem order):
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 from collections.abc import Mapping
@@ -26,7 +27,7 @@ from pathlib import Path
 from genplan.errors import ConfigurationError
 from genplan.paths import builtin_domain_file, builtin_domain_names
 from genplan.pddl.domain import Domain, load_domain
-from genplan.pddl.problem import Problem, load_problem
+from genplan.pddl.problem import Problem, bind_problem, load_problem
 
 DEFAULT_TRAINING = 10
 IPC_LEVELS = ("easy", "medium", "hard")
@@ -100,9 +101,9 @@ class DomainProblems:
         name: the domain's short name (built-in name or folder name).
         domain: the parsed domain.
         training: training problems, smallest first (the first two are shown in the prompt).
-        evaluation_sources: evaluation problems, loaded or as files; files are parsed on first
-            use of :attr:`evaluation` (heavy's take about a second each, so the first prompt
-            does not wait for them).
+        evaluation_sources: evaluation problems: built-in ones already bound from generated
+            data, a user's as files, parsed on first use of :attr:`evaluation` (so the first
+            prompt does not wait for a large problem set).
         size_check: whether ``training`` ends with an evaluation-sized check problem.
         root: the folder problem keys are relative to (the user's folder, or the folder the
             built-in problems were generated in), or ``None``; records name each problem by
@@ -157,40 +158,76 @@ def load_domain_problems(
 ) -> DomainProblems:
     """Problems for a built-in domain name (generated for ``seed``) or a user folder.
 
-    Built-in problems are written under ``work_folder/problems/<domain>/seed<S>/`` so they can
-    be inspected; the same seed always gives the same files. With ``size_check`` a built-in
-    domain's training problems end with one evaluation-sized ``check`` problem (see
+    Built-in problems are generated as data and reach the pipeline as data (never through text
+    and back); they are also written under ``work_folder/problems/<domain>/seed<S>/`` so they
+    can be inspected, and the same seed always gives the same files. With ``size_check`` a
+    built-in domain's training problems end with one evaluation-sized ``check`` problem (see
     :data:`genplan.pddl.generate.SPLITS`); it is never shown in a prompt unless it fails.
 
     Raises:
-        ConfigurationError: an unknown name that is not a folder either.
+        ConfigurationError: an unknown name that is not a folder either (suggests the closest
+            built-in name), or a work folder that cannot be written.
         PddlError: a malformed domain or problem file.
     """
-    if domain in builtin_domain_names():
-        domain_file = builtin_domain_file(domain)
-        base, training_files, check_files, evaluation_files = write_builtin_problems(
-            domain, seed, n_eval, work_folder, size_check=size_check
+    folder = resolve_domain(domain)
+    if folder is None:
+        parsed = load_domain(builtin_domain_file(domain))
+        base = work_folder / "problems" / domain / f"seed{seed}"
+        splits = (
+            {"train": None, "check": None, "eval": n_eval} if size_check else {"train": None, "eval": n_eval}
         )
-        name, root = domain, base
-    else:
-        folder = Path(domain)
-        if not folder.is_dir():
-            raise ConfigurationError(
-                f"--domain {domain!r} is neither a built-in domain ({', '.join(builtin_domain_names())}) "
-                "nor a folder with a domain.pddl"
-            )
-        problem_set = discover_problem_set(folder)
-        domain_file = problem_set.domain_file
-        training_files = list(problem_set.training)
-        check_files = []
-        evaluation_files = list(problem_set.evaluation)[: n_eval or None]
-        name, root = folder.resolve().name, folder
-    parsed = load_domain(domain_file)
+        bound = {
+            split: _generated(domain, split, seed, count, base / split, parsed)
+            for split, count in splits.items()
+        }
+        training = tuple(bound["train"]) + tuple(bound.get("check", ()))
+        return DomainProblems(domain, parsed, training, tuple(bound["eval"]), size_check, base)
+    problem_set = discover_problem_set(folder)
+    parsed = load_domain(problem_set.domain_file)
     # Smallest first, so the two problems shown in the prompt are the smallest (Sec. 4.1).
     training = tuple(
         sorted(
-            (load_problem(path, parsed) for path in training_files),
+            (load_problem(path, parsed) for path in problem_set.training),
             key=lambda p: (len(p.object_types), len(p.init)),
         )
-    ) + tuple(load_problem(path, parsed) for path in check_files)
-    return DomainProblems(name, parsed, training, tuple(evaluation_files), bool(check_files), root)
+    )
+    evaluation = tuple(problem_set.evaluation)[: n_eval or None]
+    return DomainProblems(folder.resolve().name, parsed, training, evaluation, False, folder)
+
+
+def resolve_domain(domain: str) -> Path | None:
+    """``None`` for a built-in domain name, else the folder ``domain`` names (holding a ``domain.pddl``).
+
+    Raises:
+        ConfigurationError: neither a built-in name nor a folder (the message suggests the
+            closest built-in name), or a folder without a ``domain.pddl``.
+    """
+    if domain in builtin_domain_names():
+        return None
+    folder = Path(domain)
+    if not folder.is_dir():
+        raise unknown_domain(domain)
+    if not (folder / "domain.pddl").is_file():
+        discover_problem_set(folder)  # raises, saying what the folder holds
+    return folder
+
+
+def unknown_domain(domain: str) -> ConfigurationError:
+    """The error for a domain name that is not built in, suggesting the closest built-in name."""
+    names = builtin_domain_names()
+    close = difflib.get_close_matches(domain, names, n=1)
+    hint = f"did you mean {close[0]}? " if close else ""
+    return ConfigurationError(
+        f"unknown domain {domain!r}: {hint}Built-in domains are {', '.join(names)}; "
+        "or give a folder with a domain.pddl"
+    )
+
+
+def _generated(domain: str, split: str, seed: int, n: int | None, out: Path, parsed: Domain) -> list[Problem]:
+    from genplan.pddl.generate import (  # lazy: keeps generators out of solver imports
+        generate_problems,
+        save_problems,
+    )
+
+    saved = save_problems(generate_problems(domain, split, seed, n), out)
+    return [bind_problem(generated.problem, parsed, path) for path, generated in saved]

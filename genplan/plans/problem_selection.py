@@ -25,15 +25,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import random
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
 from genplan.errors import ConfigurationError
 from genplan.paths import builtin_domain_file, builtin_domain_names
-from genplan.pddl.domain import load_domain
+from genplan.pddl.domain import Domain, load_domain
 from genplan.pddl.generate import load_generator
-from genplan.pddl.problem import load_problem
+from genplan.pddl.problem import Problem, bind_problem
+from genplan.pddl.problem_data import ProblemData
 from genplan.pddl.problem_sets import DomainProblems, load_domain_problems
 from genplan.plans.optimal import optimal_plan
 
@@ -121,9 +124,21 @@ def parse_selection(spec: str, *, per_length: int = 20, count: int = 30) -> Sele
     return LengthSelection.parse(spec, per_length)
 
 
-def _text(generated: object) -> str:
-    """A generator's problem as PDDL text (generators return text, or data with ``to_pddl``)."""
-    return generated if isinstance(generated, str) else generated.to_pddl()  # type: ignore[attr-defined]
+def _bound(data: ProblemData, domain: Domain, path: Path) -> Problem:
+    """Write a generated problem to ``path`` (for inspection and for Fast Downward; untouched when
+    the bytes are already there) and bind the data to the parsed domain, without parsing text."""
+    text = data.to_pddl()
+    if not path.is_file() or path.read_text() != text:
+        _write_atomically(path, text)
+    return bind_problem(data, domain, path)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``path`` through a temporary file and a rename, so another run choosing the same
+    problems at the same time never reads a half-written file."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    temporary.write_text(text)
+    os.replace(temporary, path)
 
 
 def select_by_length(
@@ -167,25 +182,24 @@ def select_by_length(
             stem = f"len{length:02d}-c{index:03d}"
             name = f"{domain}-{stem}"
             if hasattr(generator, "generate_for_length"):
-                text = _text(generator.generate_for_length(rng, length, name))
+                data = generator.generate_for_length(rng, length, name)
             else:
-                text = _text(generator.generate_problem(rng, "train", name))
+                data = generator.generate_problem(rng, "train", name)
             path = folder / f"{stem}.pddl"
-            if not path.is_file() or path.read_text() != text:
-                path.write_text(text)
-            answer = optimal_plan(load_problem(path, parsed_domain), cache_dir=cache_dir, timeout=timeout)
+            problem = _bound(data, parsed_domain, path)
+            answer = optimal_plan(problem, cache_dir=cache_dir, timeout=timeout)
             if answer.length == length:
                 chosen.append((path, length))
                 found += 1
             else:
-                path.unlink()
+                path.unlink(missing_ok=True)  # another run may have dropped it already
         if found < selection.per_length:
             raise ConfigurationError(
                 f"only {found} of {selection.per_length} {domain} problems of optimal length {length} among "
                 f"{limit} candidates (seed {seed}); ask for fewer or for other lengths"
             )
     labels = {path.name: length for path, length in chosen}
-    (folder / "labels.json").write_text(json.dumps(labels, indent=2) + "\n")
+    _write_atomically(folder / "labels.json", json.dumps(labels, indent=2) + "\n")
     return chosen
 
 
@@ -212,14 +226,12 @@ def select_small(
     for index in range(selection.count):
         rng = random.Random(f"{domain}/{SMALL}/{seed}/{index}")
         name = f"{domain}-{SMALL}-{index:02d}"
-        text = _text(generator.generate_problem(rng, "train", name))
         path = folder / f"{SMALL}-{index:02d}.pddl"
-        if not path.is_file() or path.read_text() != text:
-            path.write_text(text)
-        answer = optimal_plan(load_problem(path, parsed_domain), cache_dir=cache_dir, timeout=timeout)
+        problem = _bound(generator.generate_problem(rng, "train", name), parsed_domain, path)
+        answer = optimal_plan(problem, cache_dir=cache_dir, timeout=timeout)
         chosen.append((path, answer.length))
     labels = {path.name: length for path, length in chosen}
-    (folder / "labels.json").write_text(json.dumps(labels, indent=2) + "\n")
+    _write_atomically(folder / "labels.json", json.dumps(labels, indent=2) + "\n")
     return chosen
 
 

@@ -40,7 +40,7 @@ def test_bad_output_is_reported_with_a_reason() -> None:
         "def get_plan(o, i, g):\n    return [('pick', 'a')]\n", set(), set(), set(), timeout=5
     )
     assert outcome.status is RunStatus.BAD_OUTPUT
-    assert outcome.reason == "the plan must be a list of strings, but the item at step 0 is ('pick', 'a')"
+    assert outcome.reason == "the plan must be a list of strings, but the item at step 1 is ('pick', 'a')"
     assert outcome.output == "[('pick', 'a')]"
 
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from genplan.approaches.base import (
+    CONVERSATION_FILE,
     METADATA_FILE,
     RESULTS_FILE,
     ProblemResult,
@@ -48,7 +49,6 @@ from genplan.llm import ConversationRecorder, LanguageModel
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
 
-CONVERSATION_FILE = "conversation.jsonl"
 PROGRAM_FILE = "program.py"
 GROWING_PROGRAM_FILE = "growing_program.py"
 

@@ -13,9 +13,10 @@ import json
 from pathlib import Path
 
 from genplan.errors import ConfigurationError, GenplanError
-from genplan.paths import builtin_domain_file, data_folder
+from genplan.paths import builtin_domain_file, builtin_domain_names, data_folder
 from genplan.pddl.domain import Domain, load_domain
 from genplan.pddl.problem import Problem, load_problem
+from genplan.pddl.problem_sets import unknown_domain
 from genplan.sandbox import Limits, RunStatus, isolation_report, load_trusted, run_program
 
 
@@ -134,7 +135,8 @@ def load_solver(
             bubblewrap cannot run).
 
     Raises:
-        ConfigurationError: no saved program for the domain, or a domain file without ``program``.
+        ConfigurationError: an unknown domain name (suggests the closest), no saved program
+            for the domain, or a domain file without ``program``.
         PddlError: a malformed domain file.
         IsolationUnavailable: sandboxed, and the sandbox cannot start (the message says how).
         SyntaxError, PolicyViolation: trusted, and the program does not compile under the policy
@@ -147,6 +149,8 @@ def load_solver(
             raise ConfigurationError(f"load_solver({str(domain)!r}): give program= for a domain file")
     else:
         name = str(domain)
+        if name not in builtin_domain_names():
+            raise unknown_domain(name)
         parsed = load_domain(builtin_domain_file(name))
         if program is None:
             candidates = saved_programs(name)
@@ -156,4 +160,20 @@ def load_solver(
                     f"run `genplan synthesize --domain {name} --save` first, or pass program="
                 )
             program = candidates[0] / "program.py"
-    return Solver(Path(program).read_text(), parsed, trusted=trusted, timeout=timeout, limits=limits)
+    return Solver(read_program(program), parsed, trusted=trusted, timeout=timeout, limits=limits)
+
+
+def read_program(path: Path | str) -> str:
+    """The source of a program file.
+
+    Raises:
+        ConfigurationError: the file cannot be read or is not UTF-8 text (names it).
+    """
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise ConfigurationError(f"cannot read program file {path}: {error.strerror or error}") from error
+    except UnicodeDecodeError as error:
+        raise ConfigurationError(
+            f"program file {path} is not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset {error.start})"
+        ) from error
