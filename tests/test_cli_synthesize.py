@@ -210,7 +210,6 @@ def test_the_model_recorded_is_the_one_that_answers(flags: list[str], spec: str,
     "flags",
     [
         ["--n", "-3"],
-        ["--n", "0"],
         ["--files-timeout", "-1"],
         ["--timeout", "nan"],
         ["--seed", "-1"],
@@ -223,3 +222,11 @@ def test_nonsense_numbers_are_refused(flags: list[str], capsys: pytest.CaptureFi
         main(["synthesize", "--domain", "heavy", *flags])
     assert caught.value.code == 2
     assert f"argument {flags[0]}: must be" in capsys.readouterr().err
+
+
+def test_n_0_runs_the_training_phase_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["synthesize", "--domain", "gripper", "--n", "0", "--runs-dir", str(tmp_path)])
+    assert code == 0
+    record = json.loads((tmp_path / "gripper" / "main-seed0" / "metadata.json").read_text())
+    assert record["evaluation_problems"] == 0
+    assert json.loads((tmp_path / "gripper" / "main-seed0" / "results.json").read_text()) == []

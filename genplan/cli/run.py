@@ -36,7 +36,12 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
         help="train on the training problems only, as the paper did (default: also check one evaluation-sized "
         "problem last, which catches correct but slow programs)",
     )
-    parser.add_argument("--n", type=positive_int, default=30, help="evaluation problems (default 30)")
+    parser.add_argument(
+        "--n",
+        type=non_negative_int,
+        default=30,
+        help="evaluation problems (default 30; 0: none, only the training phase)",
+    )
     parser.add_argument(
         "--problems",
         default=None,
