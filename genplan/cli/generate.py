@@ -25,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "--n",
         type=positive_int,
         default=None,
-        help="how many (default: 10 training, 5 for delivery; 30 evaluation)",
+        help="how many (default: 10 training, 5 for delivery and 4 for forest; 30 evaluation)",
     )
     parser.add_argument(
         "--scale", default="1", help="comma-separated size multipliers for evaluation, e.g. 1,2,8,32,128"

@@ -134,7 +134,8 @@ def generate_problems(
         domain: a built-in domain name.
         split: ``"train"``, ``"eval"`` or ``"check"`` (see :data:`SPLITS`).
         seed: the seed; the same seed gives identical problems.
-        n: how many; ``None`` for the paper's count (10 training, delivery 5; 30 evaluation; 1 check).
+        n: how many; ``None`` for the paper's count (10 training, delivery 5, forest 4 from version 2;
+            30 evaluation; 1 check).
         scale: size multiplier for evaluation problems (runtime-versus-size studies, Figure 3);
             each generator documents which dimensions it multiplies.
         generators: the generator version (:data:`GENERATOR_VERSIONS`).
