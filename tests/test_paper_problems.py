@@ -107,9 +107,10 @@ def test_evaluate_runs_a_program_on_the_papers_files(
     assert main(arguments) == 0
     captured = capsys.readouterr()
     assert "paper/seed0/problem29.pddl" in captured.out and "Solved 30/30" in captured.out
-    assert "the paper's seed-0 evaluation problems" in captured.err
+    assert "paper (the paper's seed-0 evaluation problems)" in captured.err  # no generated problems used
     data = json.loads(report.read_text())
     assert (data["domain"], data["problem_set"], data["summary"]["solved"]) == ("gripper", "paper", 30)
+    assert data["generators"] is None
     assert [p["problem"] for p in data["problems"][:2]] == [
         "paper/seed0/problem0.pddl",
         "paper/seed0/problem1.pddl",

@@ -52,9 +52,11 @@ def run(args: argparse.Namespace) -> int:
     program = read_program(args.program)
     generators, _ = choose_generators(args)
     problems = load_problems(args, args.work_dir, generators=generators)
+    # Only evaluation problems are used here: the paper's files owe nothing to genplan's generators.
+    used_generators = None if problems.problem_set.startswith("paper") else problems.generators
     print(
         f"{problems.name}: {len(problems.evaluation_sources)} evaluation problems, "
-        f"{describe_problem_set(problems.problem_set, problems.generators)}",
+        f"{describe_problem_set(problems.problem_set, used_generators)}",
         file=sys.stderr,
     )
     with tqdm(
@@ -95,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
             "isolation": limits.isolation.value,
             "domain": problems.name,
             "problem_set": problems.problem_set,
-            "generators": problems.generators,
+            "generators": used_generators,
             "problems": rows,
         }
         text = json.dumps(report, indent=2) + "\n"
