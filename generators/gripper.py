@@ -1,6 +1,11 @@
-"""Gripper (PG3's manygripper) problems: many rooms, two grippers, balls in random rooms.
+"""Gripper (PG3's manygripper) problems, from the distribution of the paper's problems.
 
-The goal places a random subset of the balls in random rooms. ``scale`` multiplies the
+Rooms ``room0 ..``, balls ``ball0 ..`` and two grippers, ``gripper0`` and ``gripper1``; the
+robot starts in ``room0``, each ball in a random room. The goal puts a random subset of the
+balls (drawn without replacement) each in a random room, possibly the one it starts in.
+Training: 5-10 balls, 15-20 rooms, 2-5 goal balls; evaluation: 20-30 balls, 40-50 rooms, 10-20
+goal balls (PG3's manygripper problems, which Silver et al. 2024 used; checked against the
+paper's seed-0 evaluation files by ``tests/test_distribution.py``). ``scale`` multiplies the
 numbers of balls, rooms and goal balls.
 """
 
@@ -26,9 +31,9 @@ def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) 
         )
     room = [f"room{i}" for i in range(rooms)]
     ball = [f"ball{i}" for i in range(balls)]
-    grippers = ["left", "right"]
+    grippers = ["gripper0", "gripper1"]
     init = [("room", r) for r in room] + [("ball", b) for b in ball] + [("gripper", g) for g in grippers]
-    init += [("free", g) for g in grippers] + [("at-robby", rng.choice(room))]
+    init += [("free", g) for g in grippers] + [("at-robby", "room0")]
     init += [("at", b, rng.choice(room)) for b in ball]
     goal = [("at", b, rng.choice(room)) for b in sorted(rng.sample(ball, goal_balls))]
     return ProblemData(name, "gripper-strips", [*room, *ball, *grippers], init, goal, typed=False)

@@ -53,14 +53,14 @@ def successor_states(state, objects):
 """
 """Forgets the stack action: no example goal of three packed items is reachable."""
 
-GRIPPER_LEFT_ONLY = GRIPPER.replace(
+GRIPPER_FIRST_ONLY = GRIPPER.replace(
     """            for (gripper,) in of("free"):
                 if gripper in grippers:""",
     """            for (gripper,) in of("free"):
-                if gripper == "left":""",
+                if gripper == "gripper0":""",
 )
-"""Picks with the left gripper only: every example goal is still reachable, so only the
-completeness test finds the defect."""
+"""Picks with the first gripper only (``gripper0``, as the paper's gripper problems name it): every
+example goal is still reachable, so only the completeness test finds the defect."""
 
 HEAVY_LOOPING = """
 def successor_states(state, objects):
@@ -117,7 +117,7 @@ __all__ = [
     "GOAL_INTEGER",
     "GOAL_ONE_ATOM",
     "GRIPPER",
-    "GRIPPER_LEFT_ONLY",
+    "GRIPPER_FIRST_ONLY",
     "HEAVY",
     "HEAVY_LISTS",
     "HEAVY_LOOPING",

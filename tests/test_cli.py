@@ -397,6 +397,6 @@ def test_evaluate_shows_the_first_reason_per_kind_and_fails_when_nothing_is_solv
     )
     assert code == 1
     out = capsys.readouterr().out
-    assert "python-exception (2 problems), first on heavy-eval-00:" in out
+    assert "python-exception (2 problems), first on eval/eval-00.pddl:" in out
     assert "IndexError" in out  # the exception itself, not only the status
     assert "Solved 0/2" in out

@@ -14,6 +14,7 @@ from genplan.plans.fast_downward import PlannerRun
 from genplan.plans.optimal import optimal_plan, optimal_planner_available
 from genplan.plans.problem_selection import (
     LengthSelection,
+    PaperSelection,
     SmallSelection,
     load_problems_by_length,
     load_selected_problems,
@@ -132,12 +133,15 @@ def test_small_problems_come_from_the_training_distribution_with_their_optimal_l
         assert optimal_plan(evaluated).length == length
 
 
-def test_a_selection_is_by_length_or_small() -> None:
+def test_a_selection_is_by_length_paper_or_small() -> None:
     assert parse_selection("by-length:2,4", per_length=3) == LengthSelection((2, 4), 3)
-    with pytest.raises(ConfigurationError, match="or small"):
+    assert parse_selection("paper", count=7) == PaperSelection(7)
+    with pytest.raises(ConfigurationError, match="paper or small"):
         parse_selection("tiny")
     with pytest.raises(ConfigurationError, match="--n must be at least 1"):
         parse_selection("small", count=0)
+    with pytest.raises(ConfigurationError, match="--n must be at least 1"):
+        parse_selection("paper", count=0)
 
 
 def test_a_candidate_dropped_by_another_run_at_the_same_time_is_no_error(

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
 import tomllib
+
+from genplan.paths import PAPER_DOMAINS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,10 +45,64 @@ def test_the_top_level_holds_only_the_fixed_folders() -> None:
         ".git",
         ".gitignore",
     }
-    import subprocess
-
     tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=False)
     if tracked.returncode != 0:  # not a git checkout (an unpacked sdist): nothing to check
         return
     top = {line.split("/")[0] for line in tracked.stdout.splitlines() if line}
     assert top <= allowed, f"files outside the fixed top level: {sorted(top - allowed)}"
+
+
+@pytest.mark.slow
+def test_a_non_editable_install_finds_the_papers_problems_and_every_generator(tmp_path: Path) -> None:
+    """Built as a wheel and installed elsewhere, genplan still finds the paper's problem files (with
+    their license notice) and version 1 of the generators, inside the package."""
+    source = tmp_path / "source"  # a copy: building in the checkout would leave build/ there, and use it
+    shutil.copytree(
+        ROOT,
+        source,
+        ignore=shutil.ignore_patterns(
+            ".*", "build", "*.egg-info", "__pycache__", "runs", "results", "reports", "dist"
+        ),
+    )
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(source), "-w", str(tmp_path / "wheel")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert built.returncode == 0, built.stderr[-2000:]
+    (wheel,) = (tmp_path / "wheel").glob("*.whl")
+    site = tmp_path / "site"
+    installed = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), str(wheel)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert installed.returncode == 0, installed.stderr[-2000:]
+    probe = (
+        "import json, genplan\n"
+        "from genplan.paths import PAPER_DOMAINS\n"
+        "from genplan.pddl.generate import generator_path\n"
+        "from genplan.pddl.paper_problems import paper_folder, paper_problem_files\n"
+        "print(json.dumps({'package': genplan.__file__,\n"
+        "  'problems': {d: len(paper_problem_files(d)) for d in PAPER_DOMAINS},\n"
+        "  'license': all((paper_folder(d).parent / 'LICENSE').is_file() for d in PAPER_DOMAINS),\n"
+        "  'folder': str(paper_folder('heavy')),\n"
+        "  'v1': str(generator_path('gripper', 'v1'))}))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(site)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    found = json.loads(result.stdout)
+    assert found["package"].startswith(str(site))
+    assert found["problems"] == {domain: 30 for domain in PAPER_DOMAINS}
+    assert found["license"]
+    assert found["folder"].startswith(str(site / "genplan" / "_data" / "domains"))
+    assert found["v1"] == str(site / "genplan" / "_data" / "generators" / "v1" / "gripper.py")

@@ -1,7 +1,8 @@
 """Every saved run under synthesized/ replays to the same outcome.
 
 Each recorded conversation of the generalized plan is replayed through the real pipeline
-(``genplan synthesize --llm replay:...``, hash seed fixed as the command line fixes it): the
+(``genplan synthesize --llm replay:...``, hash seed fixed as the command line fixes it, on the
+problems of the generator version its metadata records): the
 training checks must send the same feedback, so the same answers are found in the recording, and
 the final program must be byte-identical to the saved one. Each LLM-as-planner run is replayed
 with ``genplan run --approach NAME`` and the settings and problem set it recorded: every problem
@@ -58,6 +59,8 @@ def test_saved_conversation_replays_to_the_saved_program(saved: Path, tmp_path: 
             metadata["domain"],
             "--seed",
             str(metadata["seed"]),
+            "--generators",
+            metadata["generators"],  # the problems it was made on (its prompts show two)
             *variant_flags,
             "--llm",
             f"replay:{saved / 'conversation.jsonl'}",
@@ -91,6 +94,7 @@ def test_saved_metadata_matches_its_recording(saved: Path) -> None:
     assert len(results) == metadata["evaluation_problems"]
     solved = sum(r["status"] == "solved" for r in results)
     assert solved / len(results) == pytest.approx(metadata["fraction_solved"])
+    assert (metadata["problem_set"], metadata["generators"]) == ("generated", "v1")  # made before v2
 
 
 @pytest.mark.parametrize("saved", SAVED, ids=[f"{p.parent.name}/{p.name}" for p in SAVED])

@@ -132,6 +132,11 @@ class RunRecord:
         details: approach-specific figures (JSON-ready).
         isolation: the sandbox isolation model-written code ran under (``bwrap``, or ``none``
             with ``--isolation none``); ``None`` for a run that ran no model code.
+        problem_set: the evaluation problems (:attr:`~genplan.pddl.problem_sets.DomainProblems.problem_set`):
+            ``generated``, ``paper`` (the paper's own files), ``by-length:4,8,12 x2``,
+            ``small x30``, or ``folder`` (a user's); ``None`` in records made before it was kept.
+        generators: the generator version of a built-in domain's generated problems
+            (``v2``; ``v1`` for the saved runs); ``None`` for a user's folder.
     """
 
     approach: str
@@ -151,6 +156,8 @@ class RunRecord:
     artifacts: list[str] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)
     isolation: str | None = None
+    problem_set: str | None = None
+    generators: str | None = None
 
     @property
     def solved(self) -> int:
@@ -238,6 +245,21 @@ def saved_run_folder(domain_name: str, label: str, seed: int) -> Path:
     """Where ``--save`` puts a run and where replay looks for one:
     ``synthesized/<domain>/<label>-seed<S>``."""
     return data_folder("synthesized") / domain_name / f"{label}-seed{seed}"
+
+
+def recorded_generators(conversation: Path) -> str | None:
+    """The generator version of the run that recorded ``conversation``, from the ``metadata.json``
+    beside it (``"v1"`` for the saved runs), or ``None`` when there is none or it records none.
+
+    A replay must run on the problems its recording was made on, since the first prompt shows
+    two training problems; the CLI and the experiment grid use this to pick them."""
+    try:
+        value = json.loads((conversation.parent / METADATA_FILE).read_text(encoding="utf-8")).get(
+            "generators"
+        )
+    except (OSError, ValueError, AttributeError):
+        return None
+    return value if isinstance(value, str) else None
 
 
 def save_root() -> Path:

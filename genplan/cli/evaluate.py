@@ -8,7 +8,8 @@ import sys
 import textwrap
 from pathlib import Path
 
-from genplan.cli.arguments import non_negative_int, positive_int, positive_seconds
+from genplan.cli.arguments import positive_int, positive_seconds
+from genplan.cli.problem_options import add_problem_arguments, choose_generators, load_problems
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.errors import ConfigurationError
 
@@ -24,8 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )
     parser.add_argument("--program", type=Path, required=True, help="Python file defining get_plan")
     parser.add_argument("--domain", required=True, help="built-in domain name or a folder with domain.pddl")
-    parser.add_argument("--seed", type=non_negative_int, default=0)
-    parser.add_argument("--n", type=positive_int, default=30, help="evaluation problems (default 30)")
+    add_problem_arguments(parser)
     parser.add_argument(
         "--timeout", type=positive_seconds, default=30.0, help="seconds per problem (default 30)"
     )
@@ -43,13 +43,22 @@ def run(args: argparse.Namespace) -> int:
     solved, 1 when none is (errors surface as GenplanError, exit code 2)."""
     from tqdm import tqdm
 
+    from genplan.approaches.base import problem_key
     from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
     from genplan.approaches.generalized_plan.solver import read_program
-    from genplan.pddl.problem_sets import load_domain_problems
+    from genplan.cli.run import describe_problem_set
 
     limits = sandbox_limits(args)  # first: a missing sandbox stops the command at once
     program = read_program(args.program)
-    problems = load_domain_problems(args.domain, args.seed, args.n, args.work_dir)
+    generators, _ = choose_generators(args)
+    problems = load_problems(args, args.work_dir, generators=generators)
+    # Only evaluation problems are used here: the paper's files owe nothing to genplan's generators.
+    used_generators = None if problems.problem_set.startswith("paper") else problems.generators
+    print(
+        f"{problems.name}: {len(problems.evaluation_sources)} evaluation problems, "
+        f"{describe_problem_set(problems.problem_set, used_generators)}",
+        file=sys.stderr,
+    )
     with tqdm(
         total=len(problems.evaluation), desc="evaluating", unit="problem", file=sys.stderr, disable=None
     ) as bar:
@@ -62,10 +71,14 @@ def run(args: argparse.Namespace) -> int:
             limits=limits,
         )
     summary = summarize(checks)
-    rows = [check.to_json() for check in checks]
+    rows = [
+        {**check.to_json(), "problem": problem_key(problem, problems.root)}
+        for check, problem in zip(checks, problems.evaluation)
+    ]
+    width = max([24, *(len(row["problem"]) for row in rows)])
     for row in rows:
         length = row["plan_length"] if row["plan_length"] is not None else "-"
-        print(f"{row['problem']:<24} {row['status']:<18} {row['seconds']:>9.4f} s  plan length {length}")
+        print(f"{row['problem']:<{width}} {row['status']:<18} {row['seconds']:>9.4f} s  plan length {length}")
     first_failures: dict[str, dict[str, object]] = {}
     for row in rows:
         if row["status"] != "solved":
@@ -79,7 +92,14 @@ def run(args: argparse.Namespace) -> int:
         f"Solved {summary.solved}/{summary.total} (fraction {summary.fraction_solved:.2f}); median runtime {median}"
     )
     if args.json is not None:
-        report = {"summary": summary.to_json(), "isolation": limits.isolation.value, "problems": rows}
+        report = {
+            "summary": summary.to_json(),
+            "isolation": limits.isolation.value,
+            "domain": problems.name,
+            "problem_set": problems.problem_set,
+            "generators": used_generators,
+            "problems": rows,
+        }
         text = json.dumps(report, indent=2) + "\n"
         try:
             args.json.write_text(text)

@@ -18,6 +18,7 @@ from typing import Any
 
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.errors import ConfigurationError
+from genplan.pddl.generate import GENERATOR_VERSIONS
 
 EXAMPLE = """examples:
   genplan experiments scripts/grids/paper.toml --llm openai --model gpt-4o      # the paper's grid
@@ -69,11 +70,18 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     what.add_argument(
         "--problems",
         metavar="SET",
-        help="evaluation problems other than the generated ones, as genplan run --problems: by-length:L1,L2,... "
-        "(--per-length each, labelled by Fast Downward A* with LM-cut) or small (--n of the training size)",
+        help="evaluation problems other than the generated ones, as genplan run --problems: paper (the paper's "
+        "own evaluation problems, for Table 1 on them), by-length:L1,L2,... (--per-length each, labelled by Fast "
+        "Downward A* with LM-cut) or small (--n of the training size)",
     )
     what.add_argument(
         "--per-length", type=int, help="problems per length for --problems by-length (default 20)"
+    )
+    what.add_argument(
+        "--generators",
+        choices=GENERATOR_VERSIONS,
+        help="the problem generators' version for every cell (default v2, the paper's distributions; a cell that "
+        "replays a saved run uses the version it was made on, v1)",
     )
     what.add_argument("--runs-dir", type=Path, help="run folders and generated problems (default ./runs)")
     what.add_argument("--results", type=Path, help="JSON Lines results (default ./results)")
@@ -126,6 +134,7 @@ def grid_values(args: argparse.Namespace) -> dict[str, Any]:
         "eval_workers",
         "problems",
         "per_length",
+        "generators",
         "runs_dir",
         "results",
         "isolation",

@@ -8,7 +8,7 @@ from pathlib import Path
 from genplan.cli.arguments import non_negative_int, positive_int
 from genplan.errors import ConfigurationError
 from genplan.paths import builtin_domain_names
-from genplan.pddl.generate import SPLITS, write_problems
+from genplan.pddl.generate import CURRENT_GENERATORS, GENERATOR_VERSIONS, SPLITS, write_problems
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -25,12 +25,19 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "--n",
         type=positive_int,
         default=None,
-        help="how many (default: 10 training, 5 for delivery; 30 evaluation)",
+        help="how many (default: 10 training, 5 for delivery and 4 for forest; 30 evaluation)",
     )
     parser.add_argument(
         "--scale", default="1", help="comma-separated size multipliers for evaluation, e.g. 1,2,8,32,128"
     )
     parser.add_argument("--out", type=Path, required=True, help="output folder")
+    parser.add_argument(
+        "--generators",
+        choices=GENERATOR_VERSIONS,
+        default=CURRENT_GENERATORS,
+        help=f"generator version (default {CURRENT_GENERATORS}, the paper's distributions; v1 is genplan's first "
+        "generators, the saved runs' problems)",
+    )
     return parser
 
 
@@ -44,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigurationError("--scale applies to evaluation problems only")
     total = 0
     for scale in scales:
-        paths = write_problems(args.domain, args.split, args.seed, args.out, args.n, scale)
+        paths = write_problems(args.domain, args.split, args.seed, args.out, args.n, scale, args.generators)
         total += len(paths)
         for path in paths:
             print(path)

@@ -14,48 +14,31 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from genplan.approaches import approach_names, get_approach
-from genplan.cli.arguments import non_negative_int, positive_int, positive_seconds
+from genplan.cli.arguments import positive_int, positive_seconds
 from genplan.cli.model_options import add_model_arguments, build_model, choose_backend
+from genplan.cli.problem_options import (
+    add_problem_arguments,
+    choose_generators,
+    load_problems,
+    problem_selection,
+)
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.cli.settings_options import add_settings_arguments, settings_from_arguments
 from genplan.errors import ConfigurationError
 
 if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
     from genplan.approaches.base import Approach, ProblemResult, RunRecord
-    from genplan.pddl.problem_sets import DomainProblems
-    from genplan.plans.problem_selection import Selection
 
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     """Flags every approach run shares: the domain, problems, budgets, run folder, saving."""
     parser.add_argument("--domain", required=True, help="built-in domain name or a folder with domain.pddl")
-    parser.add_argument("--seed", type=non_negative_int, default=0, help="problem seed (default 0)")
+    add_problem_arguments(parser, training_only=True)
     parser.add_argument(
         "--no-size-check",
         action="store_true",
         help="train on the training problems only, as the paper did (default: also check one evaluation-sized "
         "problem last, which catches correct but slow programs)",
-    )
-    parser.add_argument(
-        "--n",
-        type=non_negative_int,
-        default=30,
-        help="evaluation problems (default 30; 0: none, only the training phase)",
-    )
-    parser.add_argument(
-        "--problems",
-        default=None,
-        metavar="SET",
-        help="evaluation problems other than the generated ones (built-in domains; Fast Downward A* with LM-cut "
-        "labels their optimal plan lengths): by-length:L1,L2,... takes --per-length problems of each optimal "
-        "length (by-length:2,4,6,8,10,12 for SymPlanner's Table 1); small takes --n problems of the training "
-        "size (seed 004's Logistics and Gripper problems)",
-    )
-    parser.add_argument(
-        "--per-length",
-        type=positive_int,
-        default=20,
-        help="problems per length for --problems by-length (default 20)",
     )
     parser.add_argument(
         "--eval-timeout",
@@ -147,50 +130,13 @@ def domain_short_name(domain: str) -> str:
     return domain if folder is None else folder.resolve().name
 
 
-def problem_selection(args: argparse.Namespace) -> Selection | None:
-    """The ``--problems`` selection, or ``None`` for the generated problems.
-
-    Raises:
-        ConfigurationError: a malformed ``--problems``, ``--per-length`` or ``--n``.
-    """
-    from genplan.plans.problem_selection import parse_selection
-
-    spec = getattr(args, "problems", None)
-    if spec is None:
-        return None
-    return parse_selection(spec, per_length=args.per_length, count=args.n)
-
-
 def run_domain_name(args: argparse.Namespace) -> str:
     """The domain folder of a run: the domain's short name, plus the selection when problems were
-    chosen (``blocksworld-by-length-4-8-12-x2``), so runs on different problem sets never share a
-    folder or a saved recording."""
+    chosen (``gripper-paper``, ``blocksworld-by-length-4-8-12-x2``), so runs on different problem
+    sets never share a folder or a saved recording."""
     selection = problem_selection(args)
     name = domain_short_name(args.domain)
     return name if selection is None else f"{name}-{selection.slug()}"
-
-
-def load_problems(args: argparse.Namespace, runs_dir: Path) -> DomainProblems:
-    """The problems the flags ask for (``--domain``, ``--seed``, ``--n``, ``--problems``).
-
-    Raises:
-        ConfigurationError, PddlError: a bad domain or selection.
-    """
-    from genplan.pddl.problem_sets import load_domain_problems
-    from genplan.plans.problem_selection import load_selected_problems
-
-    selection = problem_selection(args)
-    size_check = not args.no_size_check
-    if selection is None:
-        return load_domain_problems(args.domain, args.seed, args.n, runs_dir, size_check=size_check)
-    return load_selected_problems(
-        args.domain,
-        args.seed,
-        selection,
-        runs_dir,
-        size_check=size_check,
-        cache_dir=runs_dir / "cache" / "optimal",
-    )
 
 
 def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
@@ -204,18 +150,19 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     label = approach.label(settings)
     domain_name = run_domain_name(args)  # first: a misspelt domain is the error to report
     spec, note = choose_backend(args, domain_name, label)  # before the problems: fail fast
+    generators, generators_note = choose_generators(args, spec)
     limits = sandbox_limits(args)  # before the model: a missing sandbox stops the run first
     runs_dir: Path = args.runs_dir
     chosen = build_model(args, spec, runs_dir)
-    problems = load_problems(args, runs_dir)
-    for line in (note, chosen.note):
+    problems = load_problems(args, runs_dir, generators=generators, size_check=not args.no_size_check)
+    for line in (note, generators_note, chosen.note):
         if line:
             print(line)
     folder = run_folder(runs_dir, domain_name, label, args.seed)
     print(
         f"genplan: {problems.name}, {approach.name} ({label}), seed {args.seed}, model {chosen.name} via "
         f"{chosen.backend}; {len(problems.training)} training and {len(problems.evaluation_sources)} evaluation "
-        f"problems; run folder {folder}",
+        f"problems ({describe_problem_set(problems.problem_set, problems.generators)}); run folder {folder}",
         file=sys.stderr,
     )
     progress = _ConsoleProgress()
@@ -240,11 +187,25 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     return 0
 
 
+def describe_problem_set(problem_set: str | None, generators: str | None) -> str:
+    """The problem set for a person: ``generated (generators v2)``, ``paper (the paper's seed-0
+    evaluation problems; training problems from generators v2)``."""
+    made = f"generators {generators}" if generators else None
+    if problem_set == "generated":
+        return f"generated ({made})"
+    if problem_set is not None and problem_set.startswith("paper"):
+        training = f"; training problems from {made}" if made else ""
+        return f"{problem_set} (the paper's seed-0 evaluation problems{training})"
+    if problem_set is None:
+        return "not recorded"
+    return f"{problem_set} ({made})" if made else problem_set
+
+
 def print_record(record: RunRecord, approach: Approach) -> None:
     """The run's outcome for a person: what ran, the approach's own lines, evaluation, cost."""
     print(
         f"Domain {record.domain}, approach {record.approach} ({record.label}), seed {record.seed}, "
-        f"model {record.model}"
+        f"model {record.model}; problems: {describe_problem_set(record.problem_set, record.generators)}"
     )
     for line in approach.describe(record):
         print(line)

@@ -101,7 +101,12 @@ def run_cell(
     started = time.perf_counter()
     if options.problems is None:
         problems = load_domain_problems(
-            cell.domain, cell.seed, options.n_eval, options.problems_dir, size_check=options.size_check
+            cell.domain,
+            cell.seed,
+            options.n_eval,
+            options.problems_dir,
+            size_check=options.size_check,
+            generators=cell.generators,
         )
     else:
         selection = parse_selection(options.problems, per_length=options.per_length, count=options.n_eval)
@@ -112,6 +117,7 @@ def run_cell(
             options.problems_dir,
             size_check=options.size_check,
             cache_dir=options.problems_dir / "cache" / "optimal",
+            generators=cell.generators,
         )
     with tempfile.TemporaryDirectory(prefix="genplan-cell-") as scratch:
         folder = Path(scratch) / "run"

@@ -98,28 +98,31 @@ def check_grid(spec: GridSpec, cells: Iterable[Cell]) -> None:
         )
 
 
-def prepare_problems(spec: GridSpec) -> None:
-    """Generate every built-in domain's problems for every seed once, here in the client, so
-    workers only read them; with a problem selection, label the optimal plan lengths once too
-    (the cache then answers the workers)."""
+def prepare_problems(spec: GridSpec, cells: Iterable[Cell]) -> None:
+    """Generate the problems of every cell on a built-in domain once (per domain, seed and
+    generator version), here in the client, so workers only read them; with a problem
+    selection, label the optimal plan lengths once too (the cache then answers the workers)."""
     from genplan.pddl.problem_sets import write_builtin_problems
     from genplan.plans.problem_selection import load_selected_problems
 
     selection = spec.selection()
     problems_dir = spec.runs_dir.resolve()
-    for domain in spec.domains:
-        if domain in builtin_domain_names():
-            for seed in spec.seeds:
-                write_builtin_problems(domain, seed, spec.n_eval, problems_dir, size_check=spec.size_check)
-                if selection is not None:
-                    load_selected_problems(
-                        domain,
-                        seed,
-                        selection,
-                        problems_dir,
-                        size_check=spec.size_check,
-                        cache_dir=problems_dir / "cache" / "optimal",
-                    )
+    for domain, seed, generators in dict.fromkeys((c.domain, c.seed, c.generators) for c in cells):
+        if domain not in builtin_domain_names():
+            continue
+        write_builtin_problems(
+            domain, seed, spec.n_eval, problems_dir, size_check=spec.size_check, generators=generators
+        )
+        if selection is not None:
+            load_selected_problems(
+                domain,
+                seed,
+                selection,
+                problems_dir,
+                size_check=spec.size_check,
+                cache_dir=problems_dir / "cache" / "optimal",
+                generators=generators,
+            )
 
 
 def run_row(spec: GridSpec, cell: Cell, record: RunRecord, folder: Path, steps: Any) -> dict[str, Any]:
@@ -208,7 +211,7 @@ def run_grid(
     if progress is not None:
         progress.start(len(cells), len(cells) - len(todo))
     if todo:
-        prepare_problems(spec)
+        prepare_problems(spec, cells)
     options = cell_options(spec)
     factory = model_factory or CellModel(spec.model)
     approaches = {c.approach: resolve_approach_by_name(spec, c.approach) for c in todo}

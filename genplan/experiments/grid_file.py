@@ -37,8 +37,9 @@ TOP_KEYS = {
     "size_check": "end training with an evaluation-sized problem",
     "per_step": "evaluate after every debugging step (Figure 4)",
     "eval_workers": "evaluation problems one cell solves at once",
-    "problems": "evaluation problems other than the generated ones (by-length:4,8,12 or small)",
+    "problems": "evaluation problems other than the generated ones (paper, by-length:4,8,12 or small)",
     "per_length": "problems per optimal length for by-length",
+    "generators": "the problem generators' version (v2, the paper's distributions; v1 for the saved runs)",
     "runs_dir": "run folders",
     "results": "JSON Lines results",
 }
@@ -141,6 +142,7 @@ def build_grid(values: Mapping[str, Any], where: str = "grid") -> GridSpec:
             problems=values.get("problems"),
             per_length=int(values.get("per_length", 20)),
             isolation=Isolation(values.get("isolation", Isolation.BWRAP.value)),
+            generators=values.get("generators"),
         )
     except (TypeError, ValueError) as error:
         raise ConfigurationError(f"{where}: {error}") from error

@@ -67,9 +67,10 @@ def read_records(roots: Iterable[Path]) -> list[RunRecord]:
 
 
 def group_of(record: RunRecord) -> str:
-    """The problems a run was on: ``"blocksworld (by-length:4,8,12 x2), seed 0"``."""
-    problem_set = record.details.get("problem_set")
-    shown = f" ({problem_set})" if problem_set and problem_set != "default" else ""
+    """The problems a run was on: ``"blocksworld (by-length:4,8,12 x2), seed 0"``, ``"gripper
+    (paper), seed 0"``; a run on the generated problems shows the domain alone."""
+    problem_set = record.problem_set or record.details.get("problem_set")
+    shown = f" ({problem_set})" if problem_set and problem_set not in ("default", "generated") else ""
     return f"{record.domain}{shown}, seed {record.seed}"
 
 

@@ -6,6 +6,9 @@ Inputs (written by :mod:`genplan.experiments.grid`): ``runs.jsonl``, and for Fig
 * ``comparison.md``: every approach side by side per domain: fraction solved, LLM calls per
   run and per evaluation problem (a generalized plan or AutoToS pays once per domain, a model
   used as the planner pays per problem), tokens, median runtime;
+* every table says which evaluation problems the runs were measured on (the record's
+  ``problem_set`` and ``generators``: ``generated (generators v2)``, ``paper``, ...); where runs of
+  one domain used different problem sets, each set gets its own rows;
 * the paper's (Silver et al. 2024, Sec. 5), from the generalized-plan runs, whose labels
   (``main``, ``no-cot``, ``no-debug``, ``no-names``) are its ablations: ``table1.md``
   (fraction solved, mean over seeds), ``table2.md`` (feedback kinds), ``table3.md`` (fraction
@@ -49,17 +52,53 @@ def paper_runs(runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return shaped
 
 
+def problem_set_of(run: dict[str, Any]) -> str:
+    """The evaluation problems a run was measured on, as tables name them: ``generated (generators
+    v2)``, ``paper`` (the paper's own files), ``by-length:4,8,12 x2 (generators v2)``, ``folder``,
+    or ``not recorded`` for records made before runs kept it."""
+    problem_set = run.get("problem_set")
+    if problem_set is None:
+        return "not recorded"
+    generators = run.get("generators")
+    if generators is None or problem_set.startswith("paper"):
+        return str(problem_set)
+    return f"{problem_set} (generators {generators})"
+
+
+def problem_sets_note(runs: list[dict[str, Any]]) -> str:
+    """One line naming the problem sets behind ``runs``, for the top of a table."""
+    sets = sorted({problem_set_of(run) for run in runs})
+    explained = [
+        f"{s} (the paper's own seed-0 evaluation files)" if s.startswith("paper") else s for s in sets
+    ]
+    return f"Evaluation problems: {'; '.join(explained)}.\n\n"
+
+
+def _domain_rows(runs: list[dict[str, Any]]) -> dict[int, str]:
+    """Each run's row name: its domain, with its problem set when one domain's runs used several."""
+    sets: dict[str, set[str]] = defaultdict(set)
+    for run in runs:
+        sets[run["domain"]].add(problem_set_of(run))
+    return {
+        id(run): run["domain"]
+        if len(sets[run["domain"]]) == 1
+        else f"{run['domain']} ({problem_set_of(run)})"
+        for run in runs
+    }
+
+
 def comparison_table(runs: list[dict[str, Any]]) -> str:
     """Every approach side by side, per domain: one row per approach and label with the runs
     (seeds) behind it, the fraction solved (mean over runs), LLM calls per run and per
     evaluation problem (means), tokens per run (mean of prompt + completion; ``n/a`` when a
     backend reported none) and the median runtime (median over runs of each run's median
-    seconds on solved problems; ``-`` when nothing was solved)."""
-    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    seconds on solved problems; ``-`` when nothing was solved), and the problem set
+    (:func:`problem_set_of`)."""
+    groups: dict[tuple[str, str, str, str], list[dict[str, Any]]] = defaultdict(list)
     for run in runs:
-        groups[(run["domain"], run["approach"], run.get("label", ""))].append(run)
+        groups[(run["domain"], run["approach"], run.get("label", ""), problem_set_of(run))].append(run)
     rows = []
-    for (domain, approach, label), members in sorted(groups.items()):
+    for (domain, approach, label, problem_set), members in sorted(groups.items()):
         calls = [run.get("llm_calls", 0) for run in members]
         per_problem = [run.get("llm_calls", 0) / max(1, run.get("evaluation_problems", 0)) for run in members]
         tokens = [
@@ -80,6 +119,7 @@ def comparison_table(runs: list[dict[str, Any]]) -> str:
                 f"{statistics.mean(per_problem):.2f}",
                 "n/a" if None in tokens else f"{statistics.mean(t for t in tokens if t is not None):,.0f}",
                 f"{statistics.median(medians):.4g} s" if medians else "-",
+                problem_set,
             ]
         )
     header = [
@@ -92,6 +132,7 @@ def comparison_table(runs: list[dict[str, Any]]) -> str:
         "calls per problem",
         "tokens",
         "median runtime",
+        "problems",
     ]
     return _markdown(header, rows)
 
@@ -108,10 +149,12 @@ def _markdown(header: list[str], rows: list[list[str]]) -> str:
 
 
 def fraction_table(runs: list[dict[str, Any]], combine: Callable[[list[float]], float]) -> str:
-    """Domain x approach table of ``combine`` over seeds of the fraction solved (Tables 1 and 3)."""
+    """Domain x approach table of ``combine`` over seeds of the fraction solved (Tables 1 and 3);
+    a domain whose runs used several problem sets gets a row per set (``gripper (paper)``)."""
     cells: dict[tuple[str, str], list[float]] = defaultdict(list)
+    names = _domain_rows(runs)
     for run in runs:
-        cells[(run["domain"], run["approach"])].append(run["fraction_solved"])
+        cells[(names[id(run)], run["approach"])].append(run["fraction_solved"])
     approaches = _order((a for _, a in cells), PAPER_LABELS)
     domains = sorted({d for d, _ in cells})
     rows = [
@@ -295,6 +338,7 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
     if all_runs:
         (out_dir / "comparison.md").write_text(
             "# Approaches compared: evaluation problems solved and what they cost\n\n"
+            + problem_sets_note(all_runs)
             + comparison_table(all_runs)
         )
         written.append(out_dir / "comparison.md")
@@ -312,7 +356,7 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
             ),
         }
         for name, (title, body) in tables.items():
-            (out_dir / name).write_text(f"# {title}\n\n{body}")
+            (out_dir / name).write_text(f"# {title}\n\n{problem_sets_note(runs)}{body}")
             written.append(out_dir / name)
         written.append(figure4(runs, out_dir / "figure4.png"))
         written.append(figure5(runs, out_dir / "figure5.png"))

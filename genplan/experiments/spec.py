@@ -38,6 +38,7 @@ from genplan.approaches.base import Approach, settings_from_mapping, settings_to
 from genplan.errors import ConfigurationError
 from genplan.llm import LanguageModel, SamplingSettings, make_model
 from genplan.paths import builtin_domain_names
+from genplan.pddl.generate import CURRENT_GENERATORS, check_generators
 from genplan.plans.problem_selection import Selection, parse_selection
 from genplan.sandbox import Isolation
 
@@ -125,6 +126,18 @@ class ModelSpec:
         """The backend kind as recorded (``openai``, ``files``, ..., ``replay``)."""
         return (self.llm or "replay").split(":")[0]
 
+    def recorded_generators(self, domain_name: str, label: str, seed: int) -> str | None:
+        """The generator version of the recording a cell replays (with no backend, its saved run;
+        with ``replay:PATH``, that file), or ``None`` when the cell asks a model or the recording
+        names none."""
+        from genplan.approaches.base import recorded_generators
+
+        if self.llm is None:
+            return recorded_generators(self.saved_recording(domain_name, label, seed))
+        if self.llm.startswith("replay:"):
+            return recorded_generators(Path(self.llm[len("replay:") :]))
+        return None
+
     def saved_recording(self, domain_name: str, label: str, seed: int) -> Path:
         """The saved conversation a cell replays when ``llm`` is ``None``."""
         from genplan.approaches.base import saved_run_folder
@@ -161,6 +174,7 @@ class Cell:
         approach: the approach's registered name.
         label: the run's label within the approach.
         settings: the approach's settings dataclass.
+        generators: the generator version of the cell's generated problems.
     """
 
     domain: str
@@ -169,6 +183,7 @@ class Cell:
     approach: str
     label: str
     settings: Any
+    generators: str = CURRENT_GENERATORS
 
     @property
     def id(self) -> str:
@@ -194,9 +209,13 @@ class GridSpec:
         eval_workers: evaluation problems one cell solves at once (the grid's parallelism
             comes from running cells at once; raise it when cells are fewer than cores).
         problems: evaluation problems other than the generated ones, as ``genplan run
-            --problems`` (``by-length:4,8,12``, ``small``), or ``None``; a cell's domain name
-            then carries the selection (``blocksworld-by-length-4-8-12-x2``).
+            --problems`` (``paper``, ``by-length:4,8,12``, ``small``), or ``None``; a cell's
+            domain name then carries the selection (``gripper-paper``,
+            ``blocksworld-by-length-4-8-12-x2``).
         per_length: problems per optimal length for ``by-length``.
+        generators: the generator version for every cell, or ``None``: the current version,
+            except that a cell replaying a recording uses the version it was made on (the
+            saved runs': ``v1``).
         isolation: the sandbox's operating-system isolation for model-written code (``none``
             only where bubblewrap cannot run; recorded in every run).
     """
@@ -215,6 +234,17 @@ class GridSpec:
     problems: str | None = None
     per_length: int = 20
     isolation: Isolation = Isolation.BWRAP
+    generators: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.generators is not None:
+            check_generators(self.generators)
+
+    def cell_generators(self, domain_name: str, label: str, seed: int) -> str:
+        """The generator version of one cell (see :attr:`generators`)."""
+        if self.generators is not None:
+            return self.generators
+        return self.model.recorded_generators(domain_name, label, seed) or CURRENT_GENERATORS
 
     def selection(self) -> Selection | None:
         """The parsed :attr:`problems`, or ``None``.
@@ -321,8 +351,9 @@ def grid_cells(spec: GridSpec) -> list[Cell]:
     selection = spec.selection()
     suffix = "" if selection is None else "-" + selection.slug()
     return [
-        Cell(domain, domain_short_name(domain) + suffix, seed, name, label, settings)
+        Cell(domain, name_, seed, name, label, settings, spec.cell_generators(name_, label, seed))
         for domain in spec.domains
+        for name_ in [domain_short_name(domain) + suffix]
         for seed in spec.seeds
         for (name, label), settings in resolved.items()
     ]

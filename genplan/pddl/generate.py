@@ -11,6 +11,14 @@ Each problem gets its own ``random.Random`` seeded from the string
 every machine and problem ``k`` does not depend on how many are asked for. Training problems
 are sorted smallest first (objects, then initial atoms), so the two shown in the prompt are
 the smallest (Silver et al. 2024, Sec. 4.1).
+
+Generators are versioned (:data:`GENERATOR_VERSIONS`). Version 2, the default, draws the
+seven domains of Silver et al. from the distributions of the paper's own problems (names,
+sizes, initial states and goals; ``tests/test_distribution.py`` compares it with the paper's
+seed-0 evaluation files). Version 1 is genplan's first generators, kept unchanged in
+``generators/v1/`` for the domains whose output changed (forest, gripper, heavy, miconic), so
+the runs made on them (the saved runs in ``synthesized/``) replay; for every other domain
+version 1 is the current generator.
 """
 
 from __future__ import annotations
@@ -47,27 +55,61 @@ class GeneratedProblem:
         return self.problem.to_pddl()
 
 
-_GENERATORS: dict[str, ModuleType] = {}
+GENERATOR_VERSIONS = ("v1", "v2")
+"""The generator versions: ``v1``, genplan's first generators (the saved runs' problems), and
+``v2``, the paper's distributions (see the module docstring)."""
+
+CURRENT_GENERATORS = "v2"
+"""The version used unless another is asked for."""
+
+_GENERATORS: dict[tuple[str, str], ModuleType] = {}
 
 
-def load_generator(domain: str) -> ModuleType:
-    """The generator module ``generators/<domain>.py``.
+def check_generators(version: str) -> str:
+    """``version`` if it names a generator version.
 
     Raises:
-        ConfigurationError: no generator for ``domain``; the message lists the known ones.
+        ConfigurationError: it does not (the message lists the versions).
     """
-    if domain in _GENERATORS:
-        return _GENERATORS[domain]
-    path = data_folder("generators") / f"{domain}.py"
+    if version not in GENERATOR_VERSIONS:
+        raise ConfigurationError(
+            f"unknown generator version {version!r}; versions: {', '.join(GENERATOR_VERSIONS)} "
+            f"(default {CURRENT_GENERATORS})"
+        )
+    return version
+
+
+def generator_path(domain: str, generators: str = CURRENT_GENERATORS) -> Path:
+    """The file of ``domain``'s generator in version ``generators``: ``generators/<version>/<domain>.py``
+    for a domain whose output changed since that version, else ``generators/<domain>.py``."""
+    folder = data_folder("generators")
+    if generators != CURRENT_GENERATORS:
+        kept = folder / check_generators(generators) / f"{domain}.py"
+        if kept.is_file():
+            return kept
+    return folder / f"{domain}.py"
+
+
+def load_generator(domain: str, generators: str = CURRENT_GENERATORS) -> ModuleType:
+    """The generator module of ``domain`` in version ``generators`` (see :func:`generator_path`).
+
+    Raises:
+        ConfigurationError: no generator for ``domain`` (the message lists the known ones), or
+            an unknown version.
+    """
+    key = (domain, check_generators(generators))
+    if key in _GENERATORS:
+        return _GENERATORS[key]
+    path = generator_path(domain, generators)
     if domain not in builtin_domain_names() or not path.is_file():
         raise ConfigurationError(
             f"no generator for domain {domain!r}; built-in domains: {', '.join(builtin_domain_names())}"
         )
-    spec = importlib.util.spec_from_file_location(f"genplan_generators_{domain}", path)
+    spec = importlib.util.spec_from_file_location(f"genplan_generators_{generators}_{domain}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    _GENERATORS[domain] = module
+    _GENERATORS[key] = module
     return module
 
 
@@ -79,7 +121,12 @@ def _size(problem: ProblemData) -> tuple[int, int]:
 
 
 def generate_problems(
-    domain: str, split: str, seed: int, n: int | None = None, scale: int = 1
+    domain: str,
+    split: str,
+    seed: int,
+    n: int | None = None,
+    scale: int = 1,
+    generators: str = CURRENT_GENERATORS,
 ) -> list[GeneratedProblem]:
     """Generate ``n`` problems (default: the domain's training or evaluation count).
 
@@ -87,18 +134,20 @@ def generate_problems(
         domain: a built-in domain name.
         split: ``"train"``, ``"eval"`` or ``"check"`` (see :data:`SPLITS`).
         seed: the seed; the same seed gives identical problems.
-        n: how many; ``None`` for the paper's count (10 training, delivery 5; 30 evaluation; 1 check).
+        n: how many; ``None`` for the paper's count (10 training, delivery 5, forest 4 from version 2;
+            30 evaluation; 1 check).
         scale: size multiplier for evaluation problems (runtime-versus-size studies, Figure 3);
             each generator documents which dimensions it multiplies.
+        generators: the generator version (:data:`GENERATOR_VERSIONS`).
 
     Raises:
-        ConfigurationError: unknown domain or split, or a scale below 1.
+        ConfigurationError: unknown domain, split or version, or a scale below 1.
     """
     if split not in SPLITS:
         raise ConfigurationError(f"unknown split {split!r}; use train or eval")
     if scale < 1:
         raise ConfigurationError(f"scale must be at least 1, got {scale}")
-    generator = load_generator(domain)
+    generator = load_generator(domain, generators)
     count = (
         n
         if n is not None
@@ -120,14 +169,21 @@ def generate_problems(
 
 
 def write_problems(
-    domain: str, split: str, seed: int, out: Path, n: int | None = None, scale: int = 1
+    domain: str,
+    split: str,
+    seed: int,
+    out: Path,
+    n: int | None = None,
+    scale: int = 1,
+    generators: str = CURRENT_GENERATORS,
 ) -> list[Path]:
     """Generate problems (see :func:`generate_problems`) into folder ``out``; return the paths.
 
     Raises:
         ConfigurationError: as :func:`generate_problems`, or ``out`` cannot be written (names it).
     """
-    return [path for path, _ in save_problems(generate_problems(domain, split, seed, n, scale), out)]
+    generated = generate_problems(domain, split, seed, n, scale, generators)
+    return [path for path, _ in save_problems(generated, out)]
 
 
 def save_problems(problems: list[GeneratedProblem], out: Path) -> list[tuple[Path, GeneratedProblem]]:

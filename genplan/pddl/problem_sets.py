@@ -27,6 +27,7 @@ from pathlib import Path
 from genplan.errors import ConfigurationError
 from genplan.paths import builtin_domain_file, builtin_domain_names
 from genplan.pddl.domain import Domain, load_domain
+from genplan.pddl.generate import CURRENT_GENERATORS, generate_problems, save_problems, write_problems
 from genplan.pddl.problem import Problem, bind_problem, load_problem
 
 DEFAULT_TRAINING = 10
@@ -102,16 +103,23 @@ class DomainProblems:
         domain: the parsed domain.
         training: training problems, smallest first (the first two are shown in the prompt).
         evaluation_sources: evaluation problems: built-in ones already bound from generated
-            data, a user's as files, parsed on first use of :attr:`evaluation` (so the first
-            prompt does not wait for a large problem set).
+            data, files (a user's, the paper's) parsed on first use of :attr:`evaluation` (so
+            the first prompt does not wait for a large problem set).
         size_check: whether ``training`` ends with an evaluation-sized check problem.
         root: the folder problem keys are relative to (the user's folder, or the folder the
             built-in problems were generated in), or ``None``; records name each problem by
             its file relative to ``root``, since IPC problem names repeat across levels.
         selection: how the evaluation problems were chosen when not the default set, e.g.
-            ``"by-length:4,8,12 x2"`` (:mod:`genplan.plans.problem_selection`); ``None`` otherwise.
+            ``"paper"`` or ``"by-length:4,8,12 x2"`` (:mod:`genplan.plans.problem_selection`);
+            ``None`` otherwise.
         optimal_lengths: optimal plan lengths of evaluation problems where known, keyed like
             records (the file relative to ``root``).
+        generators: the generator version of a built-in domain's generated problems (training
+            problems always, evaluation problems unless selected otherwise), e.g. ``"v2"``;
+            ``None`` for a user's folder.
+        evaluation_domain: the domain evaluation files are parsed against when it is not
+            ``domain`` (the paper's problems come with the paper's domain file, which defines
+            the same predicates and operators under its own name); ``None`` for ``domain``.
     """
 
     name: str
@@ -122,19 +130,45 @@ class DomainProblems:
     root: Path | None = None
     selection: str | None = None
     optimal_lengths: Mapping[str, int] = field(default_factory=dict)
+    generators: str | None = None
+    evaluation_domain: Domain | None = None
 
     @functools.cached_property
     def evaluation(self) -> tuple[Problem, ...]:
         """Evaluation problems in a fixed order, parsed on first use."""
+        domain = self.evaluation_domain or self.domain
         return tuple(
-            p if isinstance(p, Problem) else load_problem(p, self.domain) for p in self.evaluation_sources
+            p if isinstance(p, Problem) else load_problem(p, domain) for p in self.evaluation_sources
         )
+
+    @property
+    def problem_set(self) -> str:
+        """The evaluation problems as run records name them: the selection (``paper``,
+        ``by-length:4,8,12 x2``, ``small x30``), ``generated`` for a built-in domain's
+        generated problems, or ``folder`` for a user's folder."""
+        if self.selection is not None:
+            return self.selection
+        return "folder" if self.generators is None else "generated"
+
+
+def generated_folder(work_folder: Path, domain: str, seed: int, generators: str = CURRENT_GENERATORS) -> Path:
+    """Where a built-in domain's problems for ``seed`` are written: ``work_folder/problems/<domain>/seed<S>/``
+    for the current generators, ``work_folder/problems/<domain>/<version>/seed<S>/`` for another
+    version."""
+    base = work_folder / "problems" / domain
+    return (base if generators == CURRENT_GENERATORS else base / generators) / f"seed{seed}"
 
 
 def write_builtin_problems(
-    domain: str, seed: int, n_eval: int | None, work_folder: Path, *, size_check: bool = False
+    domain: str,
+    seed: int,
+    n_eval: int | None,
+    work_folder: Path,
+    *,
+    size_check: bool = False,
+    generators: str = CURRENT_GENERATORS,
 ) -> tuple[Path, list[Path], list[Path], list[Path]]:
-    """Generate a built-in domain's problems for ``seed`` under ``work_folder/problems/<domain>/seed<S>/``.
+    """Generate a built-in domain's problems for ``seed`` under :func:`generated_folder`.
 
     Files already there with the same content are left untouched; new ones appear whole
     (written beside, then renamed), so processes that generate the same problems at once
@@ -143,45 +177,56 @@ def write_builtin_problems(
     Returns:
         ``(folder, training files, check files, evaluation files)``; the check files are
         empty unless ``size_check``.
-    """
-    from genplan.pddl.generate import write_problems  # lazy: keeps generators out of solver imports
 
-    base = work_folder / "problems" / domain / f"seed{seed}"
-    training = write_problems(domain, "train", seed, base / "train")
-    check = write_problems(domain, "check", seed, base / "check") if size_check else []
-    evaluation = write_problems(domain, "eval", seed, base / "eval", n=n_eval)
+    Raises:
+        ConfigurationError: an unknown domain or generator version, or a folder that cannot be
+            written.
+    """
+    base = generated_folder(work_folder, domain, seed, generators)
+    training = write_problems(domain, "train", seed, base / "train", generators=generators)
+    check = write_problems(domain, "check", seed, base / "check", generators=generators) if size_check else []
+    evaluation = write_problems(domain, "eval", seed, base / "eval", n=n_eval, generators=generators)
     return base, training, check, evaluation
 
 
 def load_domain_problems(
-    domain: str, seed: int, n_eval: int | None, work_folder: Path, *, size_check: bool = False
+    domain: str,
+    seed: int,
+    n_eval: int | None,
+    work_folder: Path,
+    *,
+    size_check: bool = False,
+    generators: str = CURRENT_GENERATORS,
 ) -> DomainProblems:
     """Problems for a built-in domain name (generated for ``seed``) or a user folder.
 
-    Built-in problems are generated as data and reach the pipeline as data (never through text
-    and back); they are also written under ``work_folder/problems/<domain>/seed<S>/`` so they
-    can be inspected, and the same seed always gives the same files. With ``size_check`` a
-    built-in domain's training problems end with one evaluation-sized ``check`` problem (see
-    :data:`genplan.pddl.generate.SPLITS`); it is never shown in a prompt unless it fails.
+    Built-in problems are generated as data, by the generator version ``generators``, and
+    reach the pipeline as data (never through text and back); they are also written under
+    :func:`generated_folder` so they can be inspected, and the same seed always gives the
+    same files. With ``size_check`` a built-in domain's training problems end with one
+    evaluation-sized ``check`` problem (see :data:`genplan.pddl.generate.SPLITS`); it is never
+    shown in a prompt unless it fails. ``generators`` is ignored for a user's folder.
 
     Raises:
         ConfigurationError: an unknown name that is not a folder either (suggests the closest
-            built-in name), or a work folder that cannot be written.
+            built-in name), an unknown generator version, or a work folder that cannot be written.
         PddlError: a malformed domain or problem file.
     """
     folder = resolve_domain(domain)
     if folder is None:
         parsed = load_domain(builtin_domain_file(domain))
-        base = work_folder / "problems" / domain / f"seed{seed}"
+        base = generated_folder(work_folder, domain, seed, generators)
         splits = (
             {"train": None, "check": None, "eval": n_eval} if size_check else {"train": None, "eval": n_eval}
         )
         bound = {
-            split: _generated(domain, split, seed, count, base / split, parsed)
+            split: _generated(domain, split, seed, count, base / split, parsed, generators)
             for split, count in splits.items()
         }
         training = tuple(bound["train"]) + tuple(bound.get("check", ()))
-        return DomainProblems(domain, parsed, training, tuple(bound["eval"]), size_check, base)
+        return DomainProblems(
+            domain, parsed, training, tuple(bound["eval"]), size_check, base, generators=generators
+        )
     problem_set = discover_problem_set(folder)
     parsed = load_domain(problem_set.domain_file)
     # Smallest first, so the two problems shown in the prompt are the smallest (Sec. 4.1).
@@ -223,11 +268,8 @@ def unknown_domain(domain: str) -> ConfigurationError:
     )
 
 
-def _generated(domain: str, split: str, seed: int, n: int | None, out: Path, parsed: Domain) -> list[Problem]:
-    from genplan.pddl.generate import (  # lazy: keeps generators out of solver imports
-        generate_problems,
-        save_problems,
-    )
-
-    saved = save_problems(generate_problems(domain, split, seed, n), out)
+def _generated(
+    domain: str, split: str, seed: int, n: int | None, out: Path, parsed: Domain, generators: str
+) -> list[Problem]:
+    saved = save_problems(generate_problems(domain, split, seed, n, generators=generators), out)
     return [bind_problem(generated.problem, parsed, path) for path, generated in saved]

@@ -1,10 +1,17 @@
-"""Evaluation problems chosen other than the default generated set, labelled with optimal lengths.
+"""Evaluation problems chosen other than the default generated set: ``--problems SET``.
 
+* ``--problems paper``: the paper's own evaluation problems (Silver et al. 2024; seed 0, 30 per
+  domain, shipped with genplan: :mod:`genplan.pddl.paper_problems`), so fractions solved are
+  comparable with its Table 1; ``--n`` takes the first ``n``.
 * ``--problems by-length:4,8,12 --per-length 2``: problems grouped by optimal plan length.
 * ``--problems small --n 30``: problems drawn like the domain's training problems (seed 004's
   Logistics and Grippers problems, Figure 5, are of that size; the default evaluation problems
   of Silver et al. are far larger), each labelled with its optimal length where the planner
   finds one in time.
+
+:func:`parse_selection` is the one reader of ``--problems`` (``genplan run``, ``synthesize``,
+``evaluate`` and the experiment grid); :func:`load_selected_problems` loads any selection.
+Training problems stay the domain's generated ones whatever the selection.
 
 SymPlanner (Xiong et al., Table 1) reports success on PlanBench Blocksworld by optimal plan length
 (2, 4, ..., 12 steps, 20 instances each); seed 004 (Gonzalez-Pumariaga et al., Sec. 4.1) measures
@@ -32,9 +39,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from genplan.errors import ConfigurationError
-from genplan.paths import builtin_domain_file, builtin_domain_names
+from genplan.paths import builtin_domain_file, builtin_domain_names, data_folder
 from genplan.pddl.domain import Domain, load_domain
-from genplan.pddl.generate import load_generator
+from genplan.pddl.generate import CURRENT_GENERATORS, load_generator
+from genplan.pddl.paper_problems import PAPER_COUNT, paper_domain, paper_problem_files
 from genplan.pddl.problem import Problem, bind_problem
 from genplan.pddl.problem_data import ProblemData
 from genplan.pddl.problem_sets import DomainProblems, load_domain_problems
@@ -43,6 +51,7 @@ from genplan.plans.optimal import optimal_plan
 PREFIX = "by-length:"
 FOLDER = "by-length"
 SMALL = "small"
+PAPER = "paper"
 
 
 @dataclass(frozen=True)
@@ -104,22 +113,38 @@ class SmallSelection:
         return f"{SMALL}-x{self.count}"
 
 
-Selection = LengthSelection | SmallSelection
+@dataclass(frozen=True)
+class PaperSelection:
+    """The first ``count`` of the paper's evaluation problems of seed 0 (all 30 by default)."""
+
+    count: int = PAPER_COUNT
+
+    def describe(self) -> str:
+        """``"paper"`` for all of them, ``"paper x10"`` for the first 10 (recorded with the run)."""
+        return PAPER if self.count >= PAPER_COUNT else f"{PAPER} x{self.count}"
+
+    def slug(self) -> str:
+        """A folder-safe name, ``"paper"`` or ``"paper-x10"``."""
+        return self.describe().replace(" ", "-")
+
+
+Selection = LengthSelection | SmallSelection | PaperSelection
 
 
 def parse_selection(spec: str, *, per_length: int = 20, count: int = 30) -> Selection:
-    """Read ``--problems``: ``by-length:L1,L2,...`` (``per_length`` each) or ``small`` (``count``).
+    """Read ``--problems``: ``paper`` (the first ``count``), ``by-length:L1,L2,...``
+    (``per_length`` each) or ``small`` (``count``).
 
     Raises:
-        ConfigurationError: neither form, or bad numbers.
+        ConfigurationError: none of these forms, or bad numbers.
     """
-    if spec == SMALL:
+    if spec in (SMALL, PAPER):
         if count < 1:
             raise ConfigurationError(f"--n must be at least 1, got {count}")
-        return SmallSelection(count)
+        return SmallSelection(count) if spec == SMALL else PaperSelection(count)
     if not spec.startswith(PREFIX):
         raise ConfigurationError(
-            f"--problems {spec!r}: expected by-length:L1,L2,... (e.g. by-length:4,8,12) or small"
+            f"--problems {spec!r}: expected by-length:L1,L2,... (e.g. by-length:4,8,12), paper or small"
         )
     return LengthSelection.parse(spec, per_length)
 
@@ -150,6 +175,7 @@ def select_by_length(
     cache_dir: Path | None = None,
     timeout: float = 60.0,
     max_candidates: int | None = None,
+    generators: str = CURRENT_GENERATORS,
 ) -> list[tuple[Path, int]]:
     """Write the problems of ``selection`` into ``folder``; return ``(file, optimal length)`` pairs,
     lengths in the order given, candidates in stream order.
@@ -163,12 +189,13 @@ def select_by_length(
         timeout: planner seconds per candidate; a candidate without a plan in time is skipped.
         max_candidates: candidates tried per length before giving up (default ``100 +
             60 * per_length``).
+        generators: the generator version that draws the candidates.
 
     Raises:
         ConfigurationError: not a built-in domain, Fast Downward missing, or too few candidates
             of some length (the message says how many were found).
     """
-    generator = load_generator(domain)
+    generator = load_generator(domain, generators)
     parsed_domain = load_domain(builtin_domain_file(domain))
     limit = max_candidates if max_candidates is not None else 100 + 60 * selection.per_length
     folder.mkdir(parents=True, exist_ok=True)
@@ -211,15 +238,17 @@ def select_small(
     *,
     cache_dir: Path | None = None,
     timeout: float = 60.0,
+    generators: str = CURRENT_GENERATORS,
 ) -> list[tuple[Path, int | None]]:
     """Write ``selection.count`` training-sized problems into ``folder`` (``small-00.pddl``, ...;
-    problem ``i`` seeded by ``"<domain>/small/<seed>/<i>"``); return ``(file, optimal length or
-    None)`` pairs, ``None`` where the planner found no plan within ``timeout`` seconds.
+    problem ``i`` seeded by ``"<domain>/small/<seed>/<i>"``, drawn by generator version
+    ``generators``); return ``(file, optimal length or None)`` pairs, ``None`` where the planner
+    found no plan within ``timeout`` seconds.
 
     Raises:
         ConfigurationError: not a built-in domain, or Fast Downward missing.
     """
-    generator = load_generator(domain)
+    generator = load_generator(domain, generators)
     parsed_domain = load_domain(builtin_domain_file(domain))
     folder.mkdir(parents=True, exist_ok=True)
     chosen: list[tuple[Path, int | None]] = []
@@ -244,37 +273,65 @@ def load_selected_problems(
     size_check: bool = False,
     cache_dir: Path | None = None,
     timeout: float = 60.0,
+    generators: str = CURRENT_GENERATORS,
 ) -> DomainProblems:
     """A built-in domain's problems with the evaluation problems of ``selection``.
 
-    Training problems are the domain's usual ones (approaches that learn from training problems
-    need them); evaluation problems are those of :func:`select_by_length` or
-    :func:`select_small`, written under ``work_folder/problems/<domain>/seed<S>/<by-length|small>/``
-    and keyed ``<by-length|small>/<file>``, with their optimal lengths (where known) in
+    Training problems are the domain's usual ones, from generator version ``generators``
+    (approaches that learn from training problems need them). Evaluation problems: for
+    :class:`PaperSelection` the paper's files, read against the paper's domain file and keyed
+    ``paper/seed0/<file>``; otherwise those of :func:`select_by_length` or :func:`select_small`,
+    written under ``work_folder/problems/<domain>/seed<S>/<by-length|small>/`` and keyed
+    ``<by-length|small>/<file>``, with their optimal lengths (where known) in
     :attr:`~genplan.pddl.problem_sets.DomainProblems.optimal_lengths`.
 
     Raises:
-        ConfigurationError: as :func:`select_by_length`; also for a domain that is not built in.
+        ConfigurationError: as :func:`select_by_length`; also for a domain that is not built in
+            (or, for ``paper``, not one of the paper's seven).
     """
     if domain not in builtin_domain_names():
         raise ConfigurationError(
             f"--problems {selection.describe().split()[0]} needs a built-in domain with a generator "
             f"({', '.join(builtin_domain_names())}); got {domain!r}"
         )
-    base = load_domain_problems(domain, seed, 0, work_folder, size_check=size_check)
+    if isinstance(selection, PaperSelection):
+        files = paper_problem_files(domain)[: selection.count]  # first: a domain without them fails fast
+        base = load_domain_problems(
+            domain, seed, 0, work_folder, size_check=size_check, generators=generators
+        )
+        return dataclasses.replace(
+            base,
+            evaluation_sources=tuple(files),
+            selection=selection.describe(),
+            root=data_folder("domains") / domain,
+            evaluation_domain=paper_domain(domain),
+        )
+    base = load_domain_problems(domain, seed, 0, work_folder, size_check=size_check, generators=generators)
     assert base.root is not None
     chosen: list[tuple[Path, int | None]]
     if isinstance(selection, LengthSelection):
         subfolder = FOLDER
         chosen = list(
             select_by_length(
-                domain, seed, selection, base.root / FOLDER, cache_dir=cache_dir, timeout=timeout
+                domain,
+                seed,
+                selection,
+                base.root / FOLDER,
+                cache_dir=cache_dir,
+                timeout=timeout,
+                generators=generators,
             )
         )
     else:
         subfolder = SMALL
         chosen = select_small(
-            domain, seed, selection, base.root / SMALL, cache_dir=cache_dir, timeout=timeout
+            domain,
+            seed,
+            selection,
+            base.root / SMALL,
+            cache_dir=cache_dir,
+            timeout=timeout,
+            generators=generators,
         )
     return dataclasses.replace(
         base,

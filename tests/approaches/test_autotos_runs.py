@@ -58,6 +58,7 @@ def test_the_record_counts_calls_feedback_by_phase_and_error_categories(forest_r
     assert details["calls_per_component"] == {"successor_states": 2, "is_goal": 1}
     assert [p.problem for p in record.problems] == ["eval/eval-00.pddl", "eval/eval-01.pddl"]
     assert all(p.solved and p.plan_length and p.details["expanded"] >= 1 for p in record.problems)
+    assert (record.problem_set, record.generators) == ("generated", "v2")
 
 
 def test_the_run_folder_holds_the_artifacts(forest_run: Path) -> None:

@@ -145,6 +145,8 @@ def test_the_command_line_runs_a_method_on_problems_chosen_by_length(
     assert "Optimal plans: 1 of 1 problems" in shown
     folder = tmp_path / "runs" / "blocksworld-by-length-4-x1" / "boomerang-seed0"
     results = json.loads((folder / "results.json").read_text())
+    metadata = json.loads((folder / "metadata.json").read_text())
+    assert (metadata["problem_set"], metadata["generators"]) == ("by-length:4 x1", "v2")
     assert (
         results[0]["problem"].startswith("by-length/len04-") and results[0]["details"]["optimal_length"] == 4
     )

@@ -186,6 +186,8 @@ class AutoToS:
             ],
             details=protocol_details(result, examples, settings),
             isolation=context.limits.isolation.value if self.runner is None else None,
+            problem_set=problems.problem_set,
+            generators=problems.generators,
         )
         write_record(folder, record)
         return record

@@ -200,6 +200,8 @@ def run_synthesis(
             "evaluation_timeout_seconds": context.eval_timeout,
         },
         isolation=context.limits.isolation.value,
+        problem_set=problems.problem_set,
+        generators=problems.generators,
     )
     write_record(folder, record)
     return RunReport(folder, synthesis, checks, summary, record)

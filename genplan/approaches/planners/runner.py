@@ -226,6 +226,8 @@ def run_planner(
             "workers": workers,
             **(details or {}),
         },
+        problem_set=problems.problem_set,
+        generators=problems.generators,
     )
     write_record(folder, record)
     return record

@@ -1,0 +1,134 @@
+"""The problem flags every command that runs on a domain's problems shares, and loading them.
+
+``--seed``, ``--n``, ``--problems`` (read by :func:`genplan.plans.problem_selection.parse_selection`,
+the one reader of it), ``--per-length`` and ``--generators``, for ``genplan run``,
+``synthesize`` and ``evaluate`` (``genplan experiments`` takes the same values from its flags
+or grid file).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from genplan.cli.arguments import non_negative_int, positive_int
+from genplan.pddl.generate import CURRENT_GENERATORS, GENERATOR_VERSIONS
+
+if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
+    from genplan.pddl.problem_sets import DomainProblems
+    from genplan.plans.problem_selection import Selection
+
+SELECTIONS_HELP = (
+    "paper: the paper's own evaluation problems (Silver et al. 2024, seed 0, shipped with genplan; the first "
+    "--n), for fractions solved comparable with its Table 1; by-length:L1,L2,...: --per-length problems of "
+    "each optimal plan length (by-length:2,4,6,8,10,12 for SymPlanner's Table 1); small: --n problems of the "
+    "training size (seed 004's Logistics and Gripper problems); by-length and small label optimal plan "
+    "lengths with Fast Downward's A* and LM-cut. Training problems stay the generated ones"
+)
+"""What ``--problems`` takes (:func:`genplan.plans.problem_selection.parse_selection` reads it)."""
+
+
+def add_problem_arguments(
+    parser: argparse.ArgumentParser, *, what: str = "evaluation problems", training_only: bool = False
+) -> None:
+    """Add ``--seed``, ``--n``, ``--problems``, ``--per-length`` and ``--generators`` to ``parser``.
+
+    With ``training_only`` (commands that also train: ``run``, ``synthesize``), ``--n 0`` is
+    accepted and means no evaluation problems, only the training phase; otherwise ``--n`` is at
+    least 1.
+    """
+    parser.add_argument("--seed", type=non_negative_int, default=0, help="problem seed (default 0)")
+    if training_only:
+        parser.add_argument(
+            "--n",
+            type=non_negative_int,
+            default=30,
+            help=f"{what} (default 30; 0: none, only the training phase)",
+        )
+    else:
+        parser.add_argument("--n", type=positive_int, default=30, help=f"{what} (default 30)")
+    parser.add_argument(
+        "--problems",
+        default=None,
+        metavar="SET",
+        help=f"evaluation problems other than the generated ones (built-in domains): {SELECTIONS_HELP}",
+    )
+    parser.add_argument(
+        "--per-length",
+        type=positive_int,
+        default=20,
+        help="problems per length for --problems by-length (default 20)",
+    )
+    parser.add_argument(
+        "--generators",
+        choices=GENERATOR_VERSIONS,
+        default=None,
+        help=f"the version of the problem generators of built-in domains: {CURRENT_GENERATORS} (the default) draws "
+        "the paper's domains from the distributions of the paper's own problems; v1 is genplan's first generators, "
+        "which the saved runs in synthesized/ were made on (a replay of a recorded run uses the version its "
+        "metadata.json records)",
+    )
+
+
+def problem_selection(args: argparse.Namespace) -> Selection | None:
+    """The ``--problems`` selection, or ``None`` for the generated problems.
+
+    Raises:
+        ConfigurationError: a malformed ``--problems``, ``--per-length`` or ``--n``.
+    """
+    from genplan.plans.problem_selection import parse_selection
+
+    spec = getattr(args, "problems", None)
+    if spec is None:
+        return None
+    return parse_selection(spec, per_length=args.per_length, count=args.n)
+
+
+def choose_generators(args: argparse.Namespace, backend: str | None = None) -> tuple[str, str | None]:
+    """The generator version to use and, when it was taken from a recording, a note to print.
+
+    ``--generators`` wins; else a replay (``backend`` ``replay:PATH``) uses the version the
+    recorded run used, since its prompts show that version's training problems; else the
+    current version.
+    """
+    from genplan.approaches.base import recorded_generators
+
+    if args.generators is not None:
+        return args.generators, None
+    if backend is not None and backend.startswith("replay:"):
+        recorded = recorded_generators(Path(backend[len("replay:") :]))
+        if recorded is not None and recorded != CURRENT_GENERATORS:
+            return recorded, (
+                f"The recording was made on problems of the generators {recorded}; using them "
+                f"(--generators {CURRENT_GENERATORS} for the current ones)."
+            )
+    return CURRENT_GENERATORS, None
+
+
+def load_problems(
+    args: argparse.Namespace, work_folder: Path, *, generators: str, size_check: bool = False
+) -> DomainProblems:
+    """The problems the flags ask for (``--domain``, ``--seed``, ``--n``, ``--problems``), generated
+    under ``work_folder`` by generator version ``generators``.
+
+    Raises:
+        ConfigurationError, PddlError: a bad domain or selection.
+    """
+    from genplan.pddl.problem_sets import load_domain_problems
+    from genplan.plans.problem_selection import load_selected_problems
+
+    selection = problem_selection(args)
+    if selection is None:
+        return load_domain_problems(
+            args.domain, args.seed, args.n, work_folder, size_check=size_check, generators=generators
+        )
+    return load_selected_problems(
+        args.domain,
+        args.seed,
+        selection,
+        work_folder,
+        size_check=size_check,
+        cache_dir=work_folder / "cache" / "optimal",
+        generators=generators,
+    )
