@@ -182,6 +182,8 @@ def test_saved_autotos_conversation_replays_to_the_saved_components(saved: Path,
         metadata["domain"],
         "--seed",
         str(metadata["seed"]),
+        "--generators",
+        metadata["generators"],  # its example problems come from the training problems
     ]
     arguments += _setting_flags("autotos", metadata["settings"])
     # No evaluation problems: the components and the feedback that led to them are what replays.
