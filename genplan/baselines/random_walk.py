@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 from dataclasses import dataclass
 
-from genplan.pddl.domain import Atom, Operator
 from genplan.pddl.problem import Problem
-from genplan.plans.simulator import apply, unsatisfied_preconditions
+from genplan.plans.simulator import applicable_actions, apply
+
+__all__ = ["RandomWalkResult", "applicable_actions", "random_walk"]
 
 
 @dataclass(frozen=True)
@@ -24,35 +24,6 @@ class RandomWalkResult:
     plan: list[str]
     reached_goal: bool
     stopped_because: str
-
-
-def _candidates(operator: Operator, problem: Problem, state: set[Atom]) -> list[tuple[str, ...]]:
-    """Argument tuples worth trying: each parameter ranges over objects of its type, narrowed by
-    the first positive precondition that mentions it."""
-    domain = problem.domain
-    choices: list[list[str]] = []
-    for variable, type_name in operator.parameters:
-        options = [
-            o for o, t in problem.object_types.items() if not domain.typed or domain.is_subtype(t, type_name)
-        ]
-        for atom in operator.positive_preconditions:
-            if atom[0] != "=" and variable in atom[1:]:
-                position = atom.index(variable)
-                seen = {fact[position] for fact in state if fact[0] == atom[0] and len(fact) == len(atom)}
-                options = [o for o in options if o in seen]
-                break
-        choices.append(sorted(options))
-    return list(itertools.product(*choices))
-
-
-def applicable_actions(problem: Problem, state: set[Atom]) -> list[Atom]:
-    """Every ground action applicable in ``state``, as ``(operator, object, ...)`` tuples, sorted."""
-    actions = []
-    for name, operator in sorted(problem.domain.operators.items()):
-        for arguments in _candidates(operator, problem, state):
-            if not unsatisfied_preconditions(operator, arguments, state):
-                actions.append((name, *arguments))
-    return actions
 
 
 def random_walk(problem: Problem, rng: random.Random, horizon: int = 1000) -> RandomWalkResult:

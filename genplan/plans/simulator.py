@@ -10,6 +10,7 @@ failing step. Advice is worded as VAL words it, e.g.::
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -77,6 +78,43 @@ def apply(operator: Operator, arguments: Sequence[str], state: set[Atom]) -> Non
     for atom in _ground(operator.delete_effects, binding):
         state.discard(atom)
     state.update(_ground(operator.add_effects, binding))
+
+
+def _candidates(operator: Operator, problem: Problem, state: set[Atom] | frozenset[Atom]) -> list[tuple[str, ...]]:
+    """Argument tuples worth trying: each parameter ranges over objects of its type, narrowed by
+    the first positive precondition that mentions it."""
+    domain = problem.domain
+    choices: list[list[str]] = []
+    for variable, type_name in operator.parameters:
+        options = [
+            o for o, t in problem.object_types.items() if not domain.typed or domain.is_subtype(t, type_name)
+        ]
+        for atom in operator.positive_preconditions:
+            if atom[0] != "=" and variable in atom[1:]:
+                position = atom.index(variable)
+                seen = {fact[position] for fact in state if fact[0] == atom[0] and len(fact) == len(atom)}
+                options = [o for o in options if o in seen]
+                break
+        choices.append(sorted(options))
+    return list(itertools.product(*choices))
+
+
+def applicable_actions(problem: Problem, state: set[Atom] | frozenset[Atom]) -> list[Atom]:
+    """The successor function's actions: every ground action of ``problem`` applicable in ``state``,
+    as ``(operator, object, ...)`` tuples, sorted (parameters range over objects of their type)."""
+    actions = []
+    for name, operator in sorted(problem.domain.operators.items()):
+        for arguments in _candidates(operator, problem, state):
+            if not unsatisfied_preconditions(operator, arguments, set(state)):
+                actions.append((name, *arguments))
+    return actions
+
+
+def successor(problem: Problem, action: Atom, state: Iterable[Atom]) -> frozenset[Atom]:
+    """The state after applying the applicable ground ``action`` (``(operator, object, ...)``) in ``state``."""
+    result = set(state)
+    apply(problem.domain.operators[action[0]], action[1:], result)
+    return frozenset(result)
 
 
 def simulate(problem: Problem, actions: Sequence[Atom]) -> SimulationResult:
