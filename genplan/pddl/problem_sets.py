@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from genplan.errors import ConfigurationError
-from genplan.paths import builtin_domain_file, builtin_domain_names
+from genplan.paths import builtin_domain_file, builtin_domain_names, data_folder
+from genplan.pddl.described import DESCRIPTION_FILE, DescribedTask, is_described_folder, load_described_task
 from genplan.pddl.domain import Domain, load_domain
 from genplan.pddl.problem import Problem, load_problem
 
@@ -148,6 +149,11 @@ def load_domain_problems(
         name, root = domain, base
     else:
         folder = Path(domain)
+        if is_described_folder(folder):
+            raise ConfigurationError(
+                f"{folder} holds a task in English ({DESCRIPTION_FILE}), not PDDL; only approaches that read "
+                "descriptions take it (genplan run --approach asp)"
+            )
         if not folder.is_dir():
             raise ConfigurationError(
                 f"--domain {domain!r} is neither a built-in domain ({', '.join(builtin_domain_names())}) "
@@ -168,3 +174,21 @@ def load_domain_problems(
         )
     ) + tuple(load_problem(path, parsed) for path in check_files)
     return DomainProblems(name, parsed, training, tuple(evaluation_files), bool(check_files), root)
+
+
+def load_problems(
+    domain: str, seed: int, n_eval: int | None, work_folder: Path, *, size_check: bool = False
+) -> DomainProblems | DescribedTask:
+    """A PDDL problem set (:func:`load_domain_problems`), or a task given in English when
+    ``domain`` names a folder with ``description.md`` (a path, or a built-in such folder by
+    name, e.g. ``mcp``; see :mod:`genplan.pddl.described`).
+
+    Raises:
+        ConfigurationError, PddlError: as :func:`load_domain_problems` and
+            :func:`~genplan.pddl.described.load_described_task`.
+    """
+    builtin = data_folder("domains") / domain
+    for folder in (Path(domain), builtin):
+        if domain not in builtin_domain_names() and is_described_folder(folder):
+            return load_described_task(folder)
+    return load_domain_problems(domain, seed, n_eval, work_folder, size_check=size_check)

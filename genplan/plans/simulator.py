@@ -80,7 +80,9 @@ def apply(operator: Operator, arguments: Sequence[str], state: set[Atom]) -> Non
     state.update(_ground(operator.add_effects, binding))
 
 
-def _candidates(operator: Operator, problem: Problem, state: set[Atom] | frozenset[Atom]) -> list[tuple[str, ...]]:
+def _candidates(
+    operator: Operator, problem: Problem, state: set[Atom] | frozenset[Atom]
+) -> list[tuple[str, ...]]:
     """Argument tuples worth trying: each parameter ranges over objects of its type, narrowed by
     the first positive precondition that mentions it."""
     domain = problem.domain
