@@ -84,19 +84,21 @@ def _candidates(
     operator: Operator, problem: Problem, state: set[Atom] | frozenset[Atom]
 ) -> list[tuple[str, ...]]:
     """Argument tuples worth trying: each parameter ranges over objects of its type, narrowed by
-    the first positive precondition that mentions it."""
+    every positive precondition that mentions it (the object must fill that place in a true atom)."""
     domain = problem.domain
     choices: list[list[str]] = []
     for variable, type_name in operator.parameters:
-        options = [
+        options = {
             o for o, t in problem.object_types.items() if not domain.typed or domain.is_subtype(t, type_name)
-        ]
+        }
         for atom in operator.positive_preconditions:
-            if atom[0] != "=" and variable in atom[1:]:
-                position = atom.index(variable)
-                seen = {fact[position] for fact in state if fact[0] == atom[0] and len(fact) == len(atom)}
-                options = [o for o in options if o in seen]
-                break
+            if atom[0] == "=":
+                continue
+            for position, term in enumerate(atom):
+                if position and term == variable:
+                    options &= {
+                        fact[position] for fact in state if fact[0] == atom[0] and len(fact) == len(atom)
+                    }
         choices.append(sorted(options))
     return list(itertools.product(*choices))
 

@@ -23,7 +23,9 @@ Requests (``mode``):
   may rightly reject; the action language of LLM+AL leaves the initial state free as well);
 * ``successors`` — for each of ``states`` (``init`` facts), whether the encoding accepts the
   state (horizon 0) and every one-action transition it allows from it (horizon 1, all answer
-  sets, at most ``max_models``).
+  sets, at most ``max_models``), with the fluents after it.
+
+With ``distinct`` set, no state may repeat along a plan (``FRAME_DISTINCT``).
 
 Every response has ``status`` (``sat``, ``unsat``, ``timeout``, ``error``, ``rejected``),
 ``messages`` (clingo's errors and warnings, located as ``encoding:LINE:COL`` or
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -41,7 +44,7 @@ from typing import Any
 import clingo
 import clingo.ast as clingo_ast
 
-from genplan.approaches.asp.interface import FRAME_BASE, FRAME_CHECK, frame_step
+from genplan.approaches.asp.interface import FRAME_BASE, FRAME_CHECK, FRAME_DISTINCT, frame_step
 from genplan.approaches.asp.policy import policy_violations
 
 MAX_MESSAGES = 12
@@ -119,6 +122,10 @@ class _Program:
                 script or an external function in the parsed program.
             RuntimeError: a syntax error (the message is in :attr:`messages`).
         """
+        self.add_statements(self.parse(name, text))
+
+    def parse(self, name: str, text: str) -> list[Any]:
+        """The checked statements of an untrusted ``text`` (see :meth:`add_untrusted`)."""
         violations = policy_violations(text)
         if violations:
             raise Rejected("; ".join(violation.describe(name) for violation in violations))
@@ -129,6 +136,10 @@ class _Program:
             text, lambda statement: statements.append(relocate(statement)), logger=self._log
         )
         self.parsing = "<string>"
+        return statements
+
+    def add_statements(self, statements: list[Any]) -> None:
+        """Add parsed statements."""
         with clingo_ast.ProgramBuilder(self.control) as builder:
             for statement in statements:
                 builder.add(statement)
@@ -151,14 +162,19 @@ def build(
     require_action: bool,
     arguments: Iterable[str] = (),
     extra_step: str = "",
+    encoding: list[Any] | None = None,
 ) -> _Program:
     """A program with the frame, ``request["facts"]`` (trusted), and the untrusted encoding and
-    query; clingo's messages go to ``messages``."""
+    query; clingo's messages go to ``messages``. ``encoding``: the encoding's statements when
+    already parsed (see :meth:`_Program.parse`)."""
     program = _Program(messages, arguments)
     program.add_trusted("base", [], FRAME_BASE + request.get("facts", ""))
     program.add_trusted("step", ["t"], frame_step(require_action=require_action) + extra_step)
-    program.add_trusted("check", ["t"], FRAME_CHECK)
-    program.add_untrusted("encoding", request["encoding"])
+    program.add_trusted("check", ["t"], FRAME_CHECK + (FRAME_DISTINCT if request.get("distinct") else ""))
+    if encoding is None:
+        program.add_untrusted("encoding", request["encoding"])
+    else:
+        program.add_statements(encoding)
     if request.get("query"):
         program.add_untrusted("query", request["query"])
     return program
@@ -203,6 +219,26 @@ def _timeline(
     return {k: sorted(v) for k, v in states.items()}, {k: sorted(v) for k, v in actions.items()}
 
 
+def _at_step(atom: clingo.Symbol, name: str, step: int) -> bool:
+    """Whether ``atom`` is ``name(X,step)``."""
+    return (
+        atom.name == name
+        and len(atom.arguments) == 2
+        and atom.arguments[1].type == clingo.SymbolType.Number
+        and atom.arguments[1].number == step
+    )
+
+
+def _atoms_at(program: _Program, name: str, step: int) -> list[tuple[int, list[Any]]]:
+    """The ground atoms ``name(X,step)`` as ``(literal, [text of X, flat X])``, sorted by text."""
+    found = [
+        (atom.literal, [str(atom.symbol.arguments[0]), flat(atom.symbol.arguments[0])])
+        for atom in program.control.symbolic_atoms.by_signature(name, 2)
+        if _at_step(atom.symbol, name, step)
+    ]
+    return sorted(found, key=lambda pair: pair[1][0])
+
+
 def _answer(symbols: list[clingo.Symbol], horizon: int, *, trace: bool) -> dict[str, Any]:
     """The plan (``[step, term, flat]`` per action) and, when asked, the states of an answer set."""
     states, actions = _timeline(symbols)
@@ -225,12 +261,12 @@ def _solve(program: _Program, deadline: float, on_model: Callable[[clingo.Model]
     remaining = deadline - time.monotonic()
     if remaining <= 0:
         return "timeout"
-    with program.control.solve(on_model=on_model, async_=True) as handle:
-        if not handle.wait(remaining):
-            handle.cancel()
-            result = handle.get()
-            return "sat" if result.satisfiable else "timeout"
-        result = handle.get()
+    timer = threading.Timer(remaining, program.control.interrupt)
+    timer.start()
+    try:
+        result = program.control.solve(on_model=on_model)
+    finally:
+        timer.cancel()
     if result.satisfiable:
         return "sat"
     return "unsat" if result.unsatisfiable else "timeout"
@@ -327,6 +363,7 @@ def _satisfiability(request: dict[str, Any], deadline: float, messages: list[str
 def _successors(request: dict[str, Any], deadline: float, messages: list[str]) -> dict[str, Any]:
     max_models = int(request.get("max_models", 1000))
     results: list[dict[str, Any]] = []
+    encoding = _Program(messages).parse("encoding", request["encoding"])
     for state in request.get("states", []):
         if time.monotonic() >= deadline:
             return {"status": "timeout", "messages": messages, "states": results}
@@ -336,9 +373,10 @@ def _successors(request: dict[str, Any], deadline: float, messages: list[str]) -
             messages,
             require_action=True,
             arguments=["--project=project"],
-            extra_step=":- #count{ A : occurs(A,t) } > 1.\n",
+            extra_step=":- #count{ A : occurs(A,t) } > 1.\n"
+            "#project occurs(A,t) : occurs(A,t).\n#project holds(F,t) : holds(F,t).\n",
+            encoding=encoding,
         )
-        program.add_trusted("base", [], "#project occurs/2. #project holds/2.\n")
         program.ground([("base", []), ("check", [0])])
         accepted = _solve(program, deadline, lambda model: None)
         if accepted != "sat":
@@ -350,12 +388,19 @@ def _successors(request: dict[str, Any], deadline: float, messages: list[str]) -
         program.control.configuration.solve.models = max_models  # type: ignore[union-attr]
         transitions: list[dict[str, Any]] = []
 
-        def collect(model: clingo.Model, into: list[dict[str, Any]] = transitions) -> None:
-            states, actions = _timeline(model.symbols(atoms=True))
+        fluents = _atoms_at(program, "holds", 1)
+        actions = _atoms_at(program, "occurs", 1)
+
+        def collect(
+            model: clingo.Model,
+            into: list[dict[str, Any]] = transitions,
+            actions: list[tuple[int, list[Any]]] = actions,
+            fluents: list[tuple[int, list[Any]]] = fluents,
+        ) -> None:
             into.append(
                 {
-                    "actions": [[str(a), flat(a)] for a in actions.get(1, [])],
-                    "holds": states.get(1, []),
+                    "actions": [entry for literal, entry in actions if model.is_true(literal)],
+                    "holds": [entry for literal, entry in fluents if model.is_true(literal)],
                 }
             )
 

@@ -21,7 +21,8 @@ genplan owns the rest (:data:`FRAME_BASE`, :func:`frame_step`, :data:`FRAME_CHEC
   ``parallel.`` (then the actions of one step must be executable in any order: genplan lists
   them in sorted order);
 * the goal test at the horizon, and the horizon itself (increased one step at a time, so the
-  first plan found has the fewest steps).
+  first plan found has the fewest steps); optionally (:data:`FRAME_DISTINCT`), that no state
+  repeats.
 
 PDDL names become ASP constants (:class:`AspNames`: lower case, ``-`` becomes ``_``), a ground
 atom ``(at ball-1 rooma)`` is the term ``at(ball_1,rooma)``, and a plan is read back from the
@@ -53,6 +54,17 @@ FRAME_CHECK = """\
 :- genplan_query(t), goal(F), not holds(F,t).
 """
 """genplan's part of ``check(t)``: the goal test, switched on at the horizon only."""
+
+
+FRAME_DISTINCT = """\
+genplan_time(t).
+genplan_differs(S,t) :- genplan_time(S), S < t, holds(F,S), not holds(F,t).
+genplan_differs(S,t) :- genplan_time(S), S < t, holds(F,t), not holds(F,S).
+:- genplan_time(S), S < t, not genplan_differs(S,t).
+"""
+"""genplan's optional part of ``check(t)``: no state repeats (a plan with a repeated state is
+never a shortest one, so the fewest steps do not change, and clingo proves "no plan up to
+horizon H" without walking in circles)."""
 
 
 def frame_step(*, require_action: bool) -> str:

@@ -62,10 +62,11 @@ class TraceStep:
 
 @dataclass(frozen=True)
 class Transition:
-    """One transition the encoding allows: its actions and the ``holds`` fluents after them."""
+    """One transition the encoding allows: its actions and the ``holds`` fluents after them
+    (each as ``(text, flat or None)``, see :class:`PlannedAction`)."""
 
     actions: tuple[PlannedAction, ...]
-    holds: tuple[str, ...]
+    holds: tuple[tuple[str, tuple[str, ...] | None], ...]
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,9 @@ def _result(response: dict[str, Any], wall_seconds: float) -> ClingoResult:
         transitions = tuple(
             Transition(
                 tuple(a for a in (_action(v, 1) for v in t.get("actions") or []) if a is not None),
-                _strings(t.get("holds")),
+                tuple(
+                    (a.term, a.flat) for a in (_action(v, 1) for v in t.get("holds") or []) if a is not None
+                ),
             )
             for t in entry.get("transitions") or []
             if isinstance(t, dict)
@@ -211,6 +214,7 @@ class Clingo:
         max_horizon: int,
         time_limit: float,
         growth: float = 1.0,
+        distinct: bool = False,
         trace: bool = False,
     ) -> ClingoResult:
         """Search for a plan, horizon 0, 1, 2, ... (times ``growth`` when above 1) up to ``max_horizon``.
@@ -222,6 +226,7 @@ class Clingo:
             max_horizon: the largest horizon tried.
             time_limit: seconds for the whole search.
             growth: horizon growth factor; 1 tries every horizon, so the plan has the fewest steps.
+            distinct: no state may repeat along the plan (see ``FRAME_DISTINCT``).
             trace: also return the states along the plan.
         """
         request = {
@@ -232,6 +237,7 @@ class Clingo:
             "horizon": max_horizon,
             "time_limit": time_limit,
             "growth": growth,
+            "distinct": distinct,
             "trace": trace,
         }
         return self._run(request, [("encoding", encoding), ("query", query or "")])
