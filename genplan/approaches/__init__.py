@@ -16,6 +16,7 @@ from genplan.errors import ConfigurationError
 
 REGISTRY: dict[str, str] = {
     "generalized-plan": "genplan.approaches.generalized_plan.approach:GeneralizedPlan",
+    "asp": "genplan.approaches.asp.approach:AspApproach",
 }
 """Approach name -> ``module:Class`` of its :class:`~genplan.approaches.base.Approach`."""
 

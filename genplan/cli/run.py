@@ -21,6 +21,7 @@ from genplan.approaches.base import (
     ProblemResult,
     RunContext,
     RunRecord,
+    reads_descriptions,
     run_folder,
     save_run,
     saved_run_folder,
@@ -29,12 +30,18 @@ from genplan.cli.model_options import add_model_arguments, build_model, choose_b
 from genplan.cli.settings_options import add_settings_arguments, settings_from_arguments
 from genplan.errors import ConfigurationError
 from genplan.paths import builtin_domain_names
-from genplan.pddl.problem_sets import load_domain_problems
+from genplan.pddl.described import DescribedTask
+from genplan.pddl.problem_sets import load_problems
 
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     """Flags every approach run shares: the domain, problems, budgets, run folder, saving."""
-    parser.add_argument("--domain", required=True, help="built-in domain name or a folder with domain.pddl")
+    parser.add_argument(
+        "--domain",
+        required=True,
+        help="built-in domain name or a folder with domain.pddl (or, for approaches that read English, "
+        "with description.md, e.g. mcp)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="problem seed (default 0)")
     parser.add_argument(
         "--no-size-check",
@@ -121,17 +128,24 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     label = approach.label(settings)
     spec, note = choose_backend(args, domain_short_name(args.domain), label)  # before the problems: fail fast
     runs_dir: Path = args.runs_dir
-    problems = load_domain_problems(
-        args.domain, args.seed, args.n, runs_dir, size_check=not args.no_size_check
-    )
+    problems = load_problems(args.domain, args.seed, args.n, runs_dir, size_check=not args.no_size_check)
+    if isinstance(problems, DescribedTask) and not reads_descriptions(approach):
+        raise ConfigurationError(
+            f"{args.domain} is a task in English (description.md), which {approach.name} cannot take; "
+            "use an approach that reads descriptions (genplan run --approach asp)"
+        )
     if note:
         print(note)
     chosen = build_model(args, spec, runs_dir)
     folder = run_folder(runs_dir, problems.name, label, args.seed)
+    what = (
+        "a task in English"
+        if isinstance(problems, DescribedTask)
+        else f"{len(problems.training)} training and {len(problems.evaluation_sources)} evaluation problems"
+    )
     print(
         f"genplan: {problems.name}, {approach.name} ({label}), seed {args.seed}, model {chosen.name} via "
-        f"{chosen.backend}; {len(problems.training)} training and {len(problems.evaluation_sources)} evaluation "
-        f"problems; run folder {folder}",
+        f"{chosen.backend}; {what}; run folder {folder}",
         file=sys.stderr,
     )
     progress = _ConsoleProgress()

@@ -21,6 +21,7 @@ from genplan.approaches.asp.interface import action_text, problem_facts
 from genplan.approaches.asp.program import Program, SampleQuery
 from genplan.approaches.asp.settings import AspSettings
 from genplan.approaches.asp.solver import Clingo, ClingoResult, ClingoStatus, TraceStep
+from genplan.approaches.asp.successors import successor_check
 from genplan.approaches.asp.task import AspTask
 from genplan.pddl.problem import Problem
 from genplan.plans.validate import check_plan
@@ -31,11 +32,13 @@ UNDEFINED = "does not occur in any rule head"
 
 @dataclass(frozen=True)
 class Section:
-    """One check's output for the model, and what it found wrong."""
+    """One check's output for the model, what it found wrong, and issues it noted without
+    asking for a revision (an undefined atom in a program that is otherwise fine)."""
 
     title: str
     text: str
     findings: tuple[Finding, ...] = ()
+    notes: tuple[Issue, ...] = ()
 
     def render(self) -> str:
         """Title and text."""
@@ -70,11 +73,12 @@ class Report:
         return not self.findings
 
     def issues(self) -> dict[str, int]:
-        """Table 3 categories found, counted."""
+        """Table 3 categories found (see :class:`~.feedback.Issue`), counted."""
         counts: dict[str, int] = {}
-        for finding in self.findings:
-            for issue in finding.issues:
-                counts[issue.value] = counts.get(issue.value, 0) + 1
+        found = [issue for finding in self.findings for issue in finding.issues]
+        found += [issue for section in self.sections for issue in section.notes]
+        for issue in found:
+            counts[issue.value] = counts.get(issue.value, 0) + 1
         return dict(sorted(counts.items()))
 
     def render(self) -> str:
@@ -167,17 +171,16 @@ class Checks:
         issues = (Issue.SIGNATURE_MD,) * len(undefined)
         if result.status is ClingoStatus.SAT:
             warnings = f"\n{_messages(result)}" if result.messages else ""
-            findings = (Finding(FeedbackKind.REVIEW, issues),) if issues else ()
-            return Section(title, f"SATISFIABLE{warnings}", findings)
+            return Section(title, f"SATISFIABLE{warnings}", notes=issues)
         if result.status is ClingoStatus.UNSAT:
             text = "UNSATISFIABLE: no initial state and step satisfy the encoding's rules."
             if result.messages:
                 text += "\n" + _messages(result)
             return Section(
-                title, text, (Finding(FeedbackKind.UNSAT_WITHOUT_QUERY, (Issue.RULES_H, *issues)),)
+                title, text, (Finding(FeedbackKind.UNSAT_WITHOUT_QUERY, (Issue.RULES_H,)),), issues
             )
         finding = _error_finding(result, in_query=False)
-        return Section(title, f"{result.status.value.upper()}:\n{_messages(result)}", (finding,))
+        return Section(title, f"{result.status.value.upper()}:\n{_messages(result)}", (finding,), issues)
 
     def sample_query(self, program: Program, query: SampleQuery) -> Section:
         """Run one sample query and compare its satisfiability with the model's mark."""
@@ -188,7 +191,7 @@ class Checks:
             horizon=query.horizon,
             time_limit=self.settings.check_timeout,
         )
-        title = query.render().rstrip() + ("\n% genplan: " + query.note if query.note else "")
+        title = query.header() + ("\n% genplan: " + query.note if query.note else "")
         if result.status is ClingoStatus.SAT:
             output = render_trace(result.trace, self.keep) + "\nSATISFIABLE"
         elif result.status is ClingoStatus.UNSAT:
@@ -221,7 +224,7 @@ class Checks:
             distinct=settings.distinct_states,
             trace=True,
         )
-        title = f"Main query:\n{program.main_query.strip()}\nclingo output:"
+        title = "Main query (as above), clingo output:"
         if result.status is ClingoStatus.SAT:
             text = (
                 render_trace(result.trace) + "\n" + describe_search(result, settings, settings.check_timeout)
@@ -240,7 +243,9 @@ class Checks:
 
     def training_problems(self, program: Program) -> Section:
         """Plan each training problem with the encoding and check the plan with VAL, smallest
-        first, until the first failure (PDDL)."""
+        first, until the first failure or time-out (PDDL). A time-out is reported but is no
+        failure: clingo's search for a fewest-steps plan grows fast with the problem, and a
+        correct encoding is not to be revised for it."""
         task, settings = self.task, self.settings
         assert task.names is not None
         title = (
@@ -259,13 +264,22 @@ class Checks:
                 growth=settings.horizon_growth,
                 distinct=settings.distinct_states,
             )
+            if result.status is ClingoStatus.TIMEOUT:
+                # A correct encoding may be too slow for clingo on a larger problem: reported, not a
+                # failure; the larger training problems after it are not tried.
+                lines.append(
+                    f"- {problem.name}: "
+                    + describe_search(result, settings, settings.check_timeout)
+                    + " (not counted as a failure: clingo may need longer; larger training problems skipped)"
+                )
+                return Section(title, "\n".join(lines))
             if result.status is not ClingoStatus.SAT:
                 lines.append(
                     f"- {problem.name}: " + describe_search(result, settings, settings.check_timeout)
                 )
                 finding = (
                     Finding(FeedbackKind.MAIN_QUERY)
-                    if result.status in (ClingoStatus.UNSAT, ClingoStatus.TIMEOUT)
+                    if result.status is ClingoStatus.UNSAT
                     else _error_finding(result, in_query=False)
                 )
                 lines.append(_problem_block(problem))
@@ -287,6 +301,27 @@ class Checks:
             return Section(title, "\n".join(lines), (Finding(FeedbackKind.INVALID_PLAN, issues),))
         return Section(title, "\n".join(lines))
 
+    def successors(self, program: Program) -> Section:
+        """The successor check (PDDL; see :mod:`.successors`)."""
+        task, settings = self.task, self.settings
+        assert task.names is not None
+        title = (
+            "Successor check (genplan compares every one-action transition your encoding allows with the "
+            f"PDDL domain's, on {settings.successor_states} states reached by random walks from the training "
+            "problems' initial states):"
+        )
+        text, findings = successor_check(
+            program.encoding,
+            task.training,
+            task.names,
+            self.clingo,
+            count=settings.successor_states,
+            walk_length=settings.walk_length,
+            time_limit=settings.check_timeout,
+            seed=self.seed,
+        )
+        return Section(title, text, findings)
+
     def plan_of(self, result: ClingoResult) -> list[str]:
         """An answer set's actions as PDDL plan lines (a term genplan cannot read stays as clingo
         printed it, so the plan check reports it)."""
@@ -300,3 +335,21 @@ class Checks:
 def _problem_block(problem: Problem) -> str:
     """A failed training problem as PDDL."""
     return f"The problem {problem.name}:\n{problem.to_pddl()}"
+
+
+def run_checks(checks: Checks, program: Program) -> Report:
+    """Every check of one program, in LLM+AL's order: the satisfiability check, then (when clingo
+    could ground the program) each sample query, the main query, and for PDDL domains the
+    successor check."""
+    report = Report()
+    satisfiability = checks.satisfiability(program)
+    report.sections.append(satisfiability)
+    report.satisfiable = not satisfiability.findings
+    grounded = all(finding.kind is FeedbackKind.UNSAT_WITHOUT_QUERY for finding in satisfiability.findings)
+    if not grounded:
+        return report
+    report.sections.extend(checks.sample_query(program, query) for query in program.sample_queries)
+    report.sections.extend(checks.main_query(program))
+    if checks.task.is_pddl and checks.settings.successor_check:
+        report.sections.append(checks.successors(program))
+    return report
