@@ -226,8 +226,7 @@ def satisfiability_prompt(task: AspTask, program: Program, feedback: str) -> str
     scope = "the encoding" if task.is_pddl else "the encoding, and the main query if needed"
     return (
         f"{INTERFACE}{_main_query_note(task)}\n{CHECKLIST}\n{task_text(task)}\n{program_text(program, task)}\n"
-        f"[FEEDBACK]\nRun with a basic query to check satisfiability (independent of the main query), the "
-        f"program fails:\n{feedback.strip()}\n\n"
+        f"[FEEDBACK]\n{feedback.strip()}\n\n"
         f"[INSTRUCTIONS]\nBased on the feedback, revise {scope}. Give the whole program again.\n"
         f"Answer with one fenced code block in exactly this format:\n{form}\n"
     )

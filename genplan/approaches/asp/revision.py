@@ -175,7 +175,13 @@ def revise(
             result.stopped = STOP_LIMIT_SATISFIABILITY if settings.revisions else STOP_NO_REVISIONS
             return result
         record(stage, program, report, kinds, changed, problems)
-        feedback = report.sections[0].render() + "".join(f"\nAlso: {p}." for p in problems)
+        feedback = ""
+        if _sat_failing(report):
+            feedback = (
+                "Run with a basic query to check satisfiability (independent of the main query), the program "
+                f"fails:\n{report.sections[0].render()}\n"
+            )
+        feedback += "".join(f"Your last answer could not be read fully: {p}.\n" for p in problems)
         answer = request(kinds, prompts.satisfiability_prompt(task, program, feedback))
         encoding, main_query, problem = parse_rules(answer, with_main_query=with_main_query)
         problems = (problem,) if problem else ()
