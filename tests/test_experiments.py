@@ -1,4 +1,4 @@
-"""The experiment grid with the fake model: runs, resumes, collects JSON Lines; reports; baselines."""
+"""Figure 3's measurements, the paper's tables, and the baselines (random walk, LAMA-first)."""
 
 from __future__ import annotations
 
@@ -8,84 +8,12 @@ import time
 from pathlib import Path
 
 import pytest
-from fake_programs import CORRECT, RAISES, fenced, heavy_problem
+from fake_programs import CORRECT, heavy_problem
 
 from genplan.baselines import lama, lama_available, random_walk, run_lama
-from genplan.experiments.grid import (
-    GridSpec,
-    RunKey,
-    collect_results,
-    grid,
-    measure_runtime_vs_size,
-    program_after_step,
-    run_grid,
-)
+from genplan.experiments.figure3 import measure_runtime_vs_size
 from genplan.experiments.reports import feedback_table, figure3_table, fraction_table, make_reports
-from genplan.llm import FakeLanguageModel
 from genplan.plans.validate import check_plan
-
-EMPTY = "def get_plan(objects, init, goal):\n    return []\n"
-
-
-def _answers(key: RunKey) -> FakeLanguageModel:
-    program = CORRECT if key.domain == "heavy" else EMPTY
-    opening = [] if key.approach == "no-cot" else ["A summary.", "A strategy."]
-    return FakeLanguageModel([*opening, fenced(RAISES), *[fenced(program)] * 4])
-
-
-@pytest.fixture(scope="module")
-def finished_grid(tmp_path_factory: pytest.TempPathFactory) -> tuple[GridSpec, Path]:
-    root = tmp_path_factory.mktemp("grid")
-    spec = GridSpec(
-        domains=("heavy", "gripper"),
-        seeds=(0, 1),
-        approaches=("main", "no-cot"),
-        runs_dir=root / "runs",
-        llm="fake",
-        model="fake",
-        n_eval=2,
-        eval_timeout=10,
-        train_timeout=2,
-        per_step=True,
-        workers_per_run=2,
-    )
-    errors: list[BaseException] = []
-    ran = run_grid(spec, model_factory=_answers, on_done=lambda k, r, e: errors.append(e) if e else None)
-    assert not errors and len(ran) == 8
-    return spec, root
-
-
-def test_grid_runs_every_cell_and_resumes(finished_grid: tuple[GridSpec, Path]) -> None:
-    spec, _ = finished_grid
-    assert len(grid(spec)) == 8
-    assert run_grid(spec, model_factory=_answers) == []  # everything finished: nothing is redone
-
-
-def test_results_are_json_lines(finished_grid: tuple[GridSpec, Path]) -> None:
-    spec, root = finished_grid
-    runs, problems = collect_results(spec.runs_dir, root / "results")
-    assert (runs, problems) == (8, 16)
-    records = [json.loads(line) for line in (root / "results" / "runs.jsonl").read_text().splitlines()]
-    heavy = [r for r in records if r["domain"] == "heavy"]
-    assert all(r["fraction_solved"] == 1.0 and r["feedback_kinds"] == ["python-exception"] for r in heavy)
-    assert all(
-        r["steps"][0]["fraction_solved"] == 0.0 and r["steps"][-1]["fraction_solved"] == 1.0 for r in heavy
-    )
-    gripper = [r for r in records if r["domain"] == "gripper"]
-    assert all(r["fraction_solved"] == 0.0 for r in gripper)
-    rows = [json.loads(line) for line in (root / "results" / "problems.jsonl").read_text().splitlines()]
-    assert {r["status"] for r in rows if r["domain"] == "gripper"} == {"plan-semantics"}
-
-
-def test_reports_from_the_grid(finished_grid: tuple[GridSpec, Path]) -> None:
-    spec, root = finished_grid
-    collect_results(spec.runs_dir, root / "results")
-    written = make_reports(root / "results", root / "reports")
-    names = {p.name for p in written}
-    assert {"table1.md", "table2.md", "table3.md", "figure4.png", "figure5.png"} <= names
-    assert (root / "reports" / "figure4.png").read_bytes()[:4] == b"\x89PNG"
-    table1 = (root / "reports" / "table1.md").read_text()
-    assert "| heavy | 1.00 | 1.00 |" in table1 and "| gripper | 0.00 | 0.00 |" in table1
 
 
 def test_tables_compute_mean_max_and_kind_shares() -> None:
@@ -103,12 +31,6 @@ def test_tables_compute_mean_max_and_kind_shares() -> None:
     table2 = feedback_table(runs)
     assert "| timeout | 33% | 100% | 0% |" in table2
     assert "| python-exception | 33% | 0% | 50% |" in table2
-
-
-def test_program_after_step_truncates_the_growing_program() -> None:
-    program = "# ---- answer 1 ----\na = 1\n\n# ---- answer 2 ----\na = 2\n"
-    assert program_after_step(program, 0) == "# ---- answer 1 ----\na = 1\n"
-    assert program_after_step(program, 1) == program
 
 
 def test_figure3_measurements(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from oracles import ORACLES
@@ -182,3 +183,18 @@ def test_write_problems_and_cli(tmp_path: Path, capsys: pytest.CaptureFixture[st
         "eval-x2-00.pddl",
         "eval-x2-01.pddl",
     ]
+
+
+def test_a_problem_file_is_replaced_whole_or_not_at_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Grid workers and the client may generate the same problems at once: a reader must never
+    # see a half-written file. A write that fails midway leaves the old file as it was.
+    (path,) = write_problems("heavy", "eval", 0, tmp_path, n=1)
+    before = path.read_text()
+    broken = SimpleNamespace(file_name=path.name, text=before[:100] + "\ud800")  # cannot be encoded
+    monkeypatch.setattr("genplan.pddl.generate.generate_problems", lambda *args: [broken])
+    with pytest.raises(UnicodeEncodeError):
+        write_problems("heavy", "eval", 0, tmp_path, n=1)
+    assert path.read_text() == before
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary file left behind

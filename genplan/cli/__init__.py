@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from genplan import __version__
 from genplan.errors import GenplanError
 
-COMMANDS: tuple[str, ...] = ("synthesize", "run", "generate", "validate", "solve", "evaluate")
+COMMANDS: tuple[str, ...] = ("synthesize", "run", "experiments", "generate", "validate", "solve", "evaluate")
 """Subcommand names; each is the module ``genplan.cli.<name>``."""
 
 

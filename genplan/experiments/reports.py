@@ -1,30 +1,99 @@
-"""The paper's tables and figures as files, from experiment results (Silver et al. 2024, Sec. 5).
+"""Tables and figures as files, from a grid's JSON Lines results.
 
-Inputs (JSON Lines from :mod:`genplan.experiments.grid`): ``runs.jsonl``, and for Figure 3
-``figure3.jsonl``. Outputs: ``table1.md`` (fraction solved, mean over seeds), ``table2.md``
-(feedback kinds), ``table3.md`` (fraction solved, max over seeds), ``figure3.png`` (runtime
-against size, log-log, beside LAMA-first) with its numbers and speed-ups in ``figure3.md``,
-``figure4.png`` (fraction solved against debugging steps), ``figure5.png`` (training problems
-used).
+Inputs (written by :mod:`genplan.experiments.grid`): ``runs.jsonl``, and for Figure 3
+``figure3.jsonl``. Outputs:
+
+* ``comparison.md``: every approach side by side per domain: fraction solved, LLM calls per
+  run and per evaluation problem (a generalized plan or AutoToS pays once per domain, a model
+  used as the planner pays per problem), tokens, median runtime;
+* the paper's (Silver et al. 2024, Sec. 5), from the generalized-plan runs, whose labels
+  (``main``, ``no-cot``, ``no-debug``, ``no-names``) are its ablations: ``table1.md``
+  (fraction solved, mean over seeds), ``table2.md`` (feedback kinds), ``table3.md`` (fraction
+  solved, max over seeds), ``figure3.png`` (runtime against size, log-log, beside LAMA-first)
+  with its numbers and speed-ups in ``figure3.md``, ``figure4.png`` (fraction solved against
+  debugging steps), ``figure5.png`` (training problems used).
 """
 
 from __future__ import annotations
 
-import json
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from genplan.experiments.journal import read_jsonl
+
 FEEDBACK_KINDS = ("python-exception", "plan-semantics", "plan-syntax", "timeout", "crashed", "no-code")
+GENERALIZED_PLAN = "generalized-plan"
+PAPER_LABELS = ("main", "no-cot", "no-debug", "no-names")
 
 
-def read_jsonl(path: Path) -> list[dict[str, Any]]:
-    """Records of a JSON Lines file (empty if the file does not exist)."""
-    if not path.is_file():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+def paper_runs(runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The generalized-plan runs in the shape the paper's tables use: ``approach`` is the
+    label (the ablation), and ``feedback_kinds`` and ``training_problems_used`` come from the
+    record's details."""
+    shaped = []
+    for run in runs:
+        if run.get("approach") != GENERALIZED_PLAN:
+            continue
+        details = run.get("details") or {}
+        shaped.append(
+            {
+                **run,
+                "approach": run.get("label", "main"),
+                "feedback_kinds": details.get("feedback_kinds", []),
+                "training_problems_used": details.get("training_problems_used", []),
+            }
+        )
+    return shaped
+
+
+def comparison_table(runs: list[dict[str, Any]]) -> str:
+    """Every approach side by side, per domain: one row per approach and label with the runs
+    (seeds) behind it, the fraction solved (mean over runs), LLM calls per run and per
+    evaluation problem (means), tokens per run (mean of prompt + completion; ``n/a`` when a
+    backend reported none) and the median runtime (median over runs of each run's median
+    seconds on solved problems; ``-`` when nothing was solved)."""
+    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for run in runs:
+        groups[(run["domain"], run["approach"], run.get("label", ""))].append(run)
+    rows = []
+    for (domain, approach, label), members in sorted(groups.items()):
+        calls = [run.get("llm_calls", 0) for run in members]
+        per_problem = [run.get("llm_calls", 0) / max(1, run.get("evaluation_problems", 0)) for run in members]
+        tokens = [
+            None
+            if run.get("prompt_tokens") is None or run.get("completion_tokens") is None
+            else run["prompt_tokens"] + run["completion_tokens"]
+            for run in members
+        ]
+        medians = [run["median_seconds"] for run in members if run.get("median_seconds") is not None]
+        rows.append(
+            [
+                domain,
+                approach,
+                label,
+                str(len(members)),
+                f"{statistics.mean(run['fraction_solved'] for run in members):.2f}",
+                f"{statistics.mean(calls):.1f}",
+                f"{statistics.mean(per_problem):.2f}",
+                "n/a" if None in tokens else f"{statistics.mean(t for t in tokens if t is not None):,.0f}",
+                f"{statistics.median(medians):.4g} s" if medians else "-",
+            ]
+        )
+    header = [
+        "domain",
+        "approach",
+        "label",
+        "runs",
+        "fraction solved",
+        "LLM calls",
+        "calls per problem",
+        "tokens",
+        "median runtime",
+    ]
+    return _markdown(header, rows)
 
 
 def _order(values: Iterable[str], preferred: Sequence[str]) -> list[str]:
@@ -43,7 +112,7 @@ def fraction_table(runs: list[dict[str, Any]], combine: Callable[[list[float]], 
     cells: dict[tuple[str, str], list[float]] = defaultdict(list)
     for run in runs:
         cells[(run["domain"], run["approach"])].append(run["fraction_solved"])
-    approaches = _order((a for _, a in cells), ("main", "no-cot", "no-debug", "no-names"))
+    approaches = _order((a for _, a in cells), PAPER_LABELS)
     domains = sorted({d for d, _ in cells})
     rows = [
         [domain] + [f"{combine(cells[(domain, a)]):.2f}" if (domain, a) in cells else "-" for a in approaches]
@@ -147,7 +216,7 @@ def figure3(records: list[dict[str, Any]], path: Path) -> Path:
 
     from matplotlib.ticker import NullFormatter
 
-    from genplan.experiments.grid import median_by_size
+    from genplan.experiments.figure3 import median_by_size
 
     medians = median_by_size(records)
     domains = sorted({domain for domain, _, _ in medians})
@@ -221,8 +290,15 @@ def figure5(runs: list[dict[str, Any]], path: Path) -> Path:
 def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
     """Write every table and figure that the results allow; return the files written."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    runs = read_jsonl(results_dir / "runs.jsonl")
+    all_runs = read_jsonl(results_dir / "runs.jsonl")
     written = []
+    if all_runs:
+        (out_dir / "comparison.md").write_text(
+            "# Approaches compared: evaluation problems solved and what they cost\n\n"
+            + comparison_table(all_runs)
+        )
+        written.append(out_dir / "comparison.md")
+    runs = paper_runs(all_runs)
     if runs:
         tables = {
             "table1.md": (

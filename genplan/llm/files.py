@@ -5,7 +5,7 @@ under a heading naming its role) and ``DIR/NNNN.prompt.json`` (the same messages
 waits for ``DIR/NNNN.response.md``. The answer is read once the file has stopped changing for
 one poll interval, so a half-written file is not taken. A request whose prompt is already in
 DIR with a response is answered from it (runs resume). Requests may come from several threads
-at once (each gets its own number); a request for sample ``k > 0`` of the same messages gets a
+or processes at once (each gets its own number: the prompt file is created exclusively); a request for sample ``k > 0`` of the same messages gets a
 prompt of its own, its JSON then ``{"sample": k, "messages": [...]}``.
 """
 
@@ -64,6 +64,23 @@ class FilesModel:
         ]
         return max(numbers, default=0) + 1
 
+    def _claim(self, request_json: str) -> Path:
+        """Write ``request_json`` as the next free ``NNNN.prompt.json`` and return its path.
+
+        The file is created exclusively, so processes sharing the directory (the workers of
+        an experiment grid) never take the same number: a process that finds its number
+        taken tries the next one.
+        """
+        number = self._next_number()
+        while True:
+            path = self.directory / f"{number:04d}.prompt.json"
+            try:
+                with path.open("x", encoding="utf-8") as stream:
+                    stream.write(request_json)
+                return path
+            except FileExistsError:
+                number += 1
+
     def complete(self, messages: Sequence[Message], *, sample: int = 0) -> Completion:
         """Write the prompt files (unless already there) and wait for the answer.
 
@@ -76,10 +93,9 @@ class FilesModel:
         with self._lock:
             prompt_json = self._existing(request)
             if prompt_json is None:
-                stem = f"{self._next_number():04d}"
-                prompt_json = self.directory / f"{stem}.prompt.json"
+                prompt_json = self._claim(json.dumps(request, indent=1, ensure_ascii=False))
+                stem = prompt_json.name.split(".")[0]
                 (self.directory / f"{stem}.prompt.md").write_text(transcript(messages), encoding="utf-8")
-                prompt_json.write_text(json.dumps(request, indent=1, ensure_ascii=False), encoding="utf-8")
         stem = prompt_json.name.split(".")[0]
         response = self.directory / f"{stem}.response.md"
         deadline = time.monotonic() + self.timeout

@@ -10,7 +10,9 @@ the smallest (Silver et al. 2024, Sec. 4.1).
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -111,12 +113,20 @@ def write_problems(
     """Generate problems (see :func:`generate_problems`) into folder ``out``; return the paths.
 
     Files whose content is already identical are left untouched (so parsed problems stay cached).
+    A file is written beside its place and renamed into it, so a reader (another process
+    generating the same problems, an interrupted run) never sees it half-written.
     """
     out.mkdir(parents=True, exist_ok=True)
     paths = []
     for problem in generate_problems(domain, split, seed, n, scale):
         path = out / problem.file_name
         if not path.is_file() or path.read_text() != problem.text:
-            path.write_text(problem.text)
+            descriptor, temporary = tempfile.mkstemp(dir=out, prefix=f".{problem.file_name}.", suffix=".tmp")
+            try:
+                with os.fdopen(descriptor, "w") as stream:
+                    stream.write(problem.text)
+                os.replace(temporary, path)
+            finally:
+                Path(temporary).unlink(missing_ok=True)
         paths.append(path)
     return paths

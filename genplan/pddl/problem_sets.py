@@ -124,6 +124,28 @@ class DomainProblems:
         )
 
 
+def write_builtin_problems(
+    domain: str, seed: int, n_eval: int | None, work_folder: Path, *, size_check: bool = False
+) -> tuple[Path, list[Path], list[Path], list[Path]]:
+    """Generate a built-in domain's problems for ``seed`` under ``work_folder/problems/<domain>/seed<S>/``.
+
+    Files already there with the same content are left untouched; new ones appear whole
+    (written beside, then renamed), so processes that generate the same problems at once
+    never read a half-written file.
+
+    Returns:
+        ``(folder, training files, check files, evaluation files)``; the check files are
+        empty unless ``size_check``.
+    """
+    from genplan.pddl.generate import write_problems  # lazy: keeps generators out of solver imports
+
+    base = work_folder / "problems" / domain / f"seed{seed}"
+    training = write_problems(domain, "train", seed, base / "train")
+    check = write_problems(domain, "check", seed, base / "check") if size_check else []
+    evaluation = write_problems(domain, "eval", seed, base / "eval", n=n_eval)
+    return base, training, check, evaluation
+
+
 def load_domain_problems(
     domain: str, seed: int, n_eval: int | None, work_folder: Path, *, size_check: bool = False
 ) -> DomainProblems:
@@ -138,14 +160,11 @@ def load_domain_problems(
         ConfigurationError: an unknown name that is not a folder either.
         PddlError: a malformed domain or problem file.
     """
-    from genplan.pddl.generate import write_problems  # lazy: keeps generators out of solver imports
-
     if domain in builtin_domain_names():
         domain_file = builtin_domain_file(domain)
-        base = work_folder / "problems" / domain / f"seed{seed}"
-        training_files = write_problems(domain, "train", seed, base / "train")
-        check_files = write_problems(domain, "check", seed, base / "check") if size_check else []
-        evaluation_files = write_problems(domain, "eval", seed, base / "eval", n=n_eval)
+        base, training_files, check_files, evaluation_files = write_builtin_problems(
+            domain, seed, n_eval, work_folder, size_check=size_check
+        )
         name, root = domain, base
     else:
         folder = Path(domain)

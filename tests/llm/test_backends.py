@@ -248,3 +248,19 @@ def test_openai_backend_sends_seed_plus_sample(monkeypatch: pytest.MonkeyPatch) 
     model = OpenAIModel(SamplingSettings(seed=7), base_url="http://localhost:8000/v1", http_client=client)
     model.complete(HELLO, sample=3)
     assert calls[0]["seed"] == 10
+
+
+def test_files_backend_processes_sharing_a_directory_never_share_a_number(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two grid workers: the second counted the prompts before the first wrote its own.
+    first = FilesModel(tmp_path, timeout=0.2, poll_interval=0.05)
+    second = FilesModel(tmp_path, timeout=0.2, poll_interval=0.05)
+    monkeypatch.setattr(second, "_next_number", lambda: 1)
+    other = [Message("user", "Another domain, another question.")]
+    for model, messages in ((first, HELLO), (second, other)):
+        with pytest.raises(LLMError):
+            model.complete(messages)
+    assert json.loads((tmp_path / "0001.prompt.json").read_text()) == [m.to_json() for m in HELLO]
+    assert json.loads((tmp_path / "0002.prompt.json").read_text()) == [m.to_json() for m in other]
+    assert "Another domain" in (tmp_path / "0002.prompt.md").read_text()

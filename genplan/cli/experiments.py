@@ -1,0 +1,245 @@
+"""``genplan experiments [GRID.toml]``: run an experiment grid on Dask, resumable, with a live bar.
+
+The grid comes from a TOML file (:mod:`genplan.experiments.spec` shows one), flags, or both
+(flags win). Cells run on an embedded Dask cluster by default (``--workers``), on an existing
+cluster with ``--scheduler tcp://HOST:8786``, or with ``--engine pool|sequential``. With
+``--figure3`` it measures Figure 3 instead (saved programs against LAMA-first by size).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from genplan.errors import ConfigurationError
+from genplan.experiments.engines import make_engine
+from genplan.experiments.grid import check_grid, run_grid
+from genplan.experiments.grid_file import build_grid, read_grid_file
+from genplan.experiments.spec import ApproachSpec, grid_cells, parse_domains
+
+EXAMPLE = """examples:
+  genplan experiments grids/paper.toml --llm openai --model gpt-4o      # the paper's grid
+  genplan experiments --domains heavy,gripper --seeds 0-2 \\
+      --approach generalized-plan --approach generalized-plan:chain-of-thought=false
+  genplan experiments grids/paper.toml --scheduler tcp://HOST:8786         # on a Dask cluster
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the ``experiments`` subcommand."""
+    parser = subparsers.add_parser(
+        "experiments",
+        help="run an experiment grid (domains x seeds x approaches) on Dask, resumable",
+        description=textwrap.fill(
+            "Run an experiment grid (domains x seeds x approaches with their settings, one model) "
+            "from a TOML grid file, flags, or both (flags win). Cells run on an embedded Dask cluster by "
+            "default, on an existing one with --scheduler, or with --engine pool|sequential; finished cells "
+            "are never run again. With no model set up, each cell replays its saved run. See grids/paper.toml."
+        ),
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("grid", nargs="?", type=Path, help="a TOML grid file (flags override its values)")
+    what = parser.add_argument_group("the grid")
+    what.add_argument("--domains", help="comma-separated built-in domains or folders, or all (default all)")
+    what.add_argument("--seeds", help="e.g. 0-9 or 0,3,5 (default 0)")
+    what.add_argument(
+        "--approach",
+        action="append",
+        metavar="NAME[:KEY=VALUE,...]",
+        help="an approach with its settings by name, e.g. generalized-plan:chain-of-thought=false "
+        "(repeat for several; default generalized-plan)",
+    )
+    what.add_argument("--n", type=int, help="evaluation problems per run (default 30)")
+    what.add_argument("--eval-timeout", type=float, help="seconds per evaluation problem (default 30)")
+    what.add_argument(
+        "--size-check",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="end training with an evaluation-sized problem (default on; --no-size-check as the paper)",
+    )
+    what.add_argument(
+        "--per-step", action="store_true", default=None, help="evaluate after every debugging step (Figure 4)"
+    )
+    what.add_argument(
+        "--eval-workers", type=int, help="evaluation problems one cell solves at once (default 1)"
+    )
+    what.add_argument("--runs-dir", type=Path, help="run folders and generated problems (default ./runs)")
+    what.add_argument("--results", type=Path, help="JSON Lines results (default ./results)")
+    model = parser.add_argument_group("language model (default: replay the saved runs)")
+    model.add_argument("--llm", metavar="BACKEND", help="openai | files:DIR | manual | replay:PATH")
+    model.add_argument("--model", help="model name (default gpt-4o)")
+    model.add_argument("--base-url", help="OpenAI-compatible endpoint")
+    model.add_argument("--temperature", type=float)
+    model.add_argument("--llm-seed", type=int, help="sampling seed sent to the model")
+    model.add_argument("--max-tokens", type=int)
+    model.add_argument("--request-timeout", type=float, help="seconds per model request")
+    model.add_argument("--files-timeout", type=float, help="seconds to wait for each answer with files:DIR")
+    model.add_argument(
+        "--cache-dir", type=Path, help="answer cache every worker reaches (default RUNS_DIR/cache)"
+    )
+    where = parser.add_argument_group("where cells run")
+    where.add_argument(
+        "--engine",
+        choices=("dask", "pool", "sequential"),
+        default="dask",
+        help="default dask (an embedded cluster)",
+    )
+    where.add_argument(
+        "--workers", type=int, help="worker processes of the embedded cluster or pool (default: cores)"
+    )
+    where.add_argument(
+        "--scheduler", metavar="ADDRESS", help="an existing Dask scheduler, e.g. tcp://HOST:8786"
+    )
+    figure3 = parser.add_argument_group("Figure 3 (instead of a grid)")
+    figure3.add_argument("--figure3", action="store_true", help="time saved programs and LAMA-first by size")
+    figure3.add_argument("--scales", default="1,2,8,32,128")
+    figure3.add_argument("--per-size", type=int, default=10)
+    return parser
+
+
+def grid_values(args: argparse.Namespace) -> dict[str, Any]:
+    """The grid file's values (if any) with the flags laid over them."""
+    values: dict[str, Any] = read_grid_file(args.grid) if args.grid else {"model": {}}
+    for key in (
+        "domains",
+        "seeds",
+        "n",
+        "eval_timeout",
+        "size_check",
+        "per_step",
+        "eval_workers",
+        "runs_dir",
+        "results",
+    ):
+        if getattr(args, key) is not None:
+            values[key] = getattr(args, key)
+    for key in (
+        "llm", "model", "base_url", "temperature", "llm_seed", "max_tokens", "request_timeout", "files_timeout", "cache_dir"
+    ):  # fmt: skip
+        if getattr(args, key) is not None:
+            values["model"][key] = getattr(args, key)
+    if args.approach:
+        values["approaches"] = tuple(ApproachSpec.parse(text) for text in args.approach)
+    return values
+
+
+class _GridBar:
+    """A live bar: cells done / failed / running, elapsed time and ETA."""
+
+    def __init__(self) -> None:
+        self.bar: Any = None
+        self.started = time.monotonic()
+
+    def start(self, total: int, recorded: int) -> None:
+        self.bar = tqdm(
+            total=total,
+            initial=recorded,
+            desc="cells",
+            unit="cell",
+            file=sys.stderr,
+            dynamic_ncols=True,
+            smoothing=0,  # cells finish in bursts: the ETA follows the average rate
+        )
+        self.bar.set_postfix_str(f"done {recorded}, failed 0, running 0")
+
+    def update(self, done: int, failed: int, running: int) -> None:
+        if self.bar is None:
+            return
+        self.bar.update(self.bar.initial + done + failed - self.bar.n)
+        self.bar.set_postfix_str(f"done {self.bar.initial + done}, failed {failed}, running {running}")
+
+    def failed(self, cell: str, error: str) -> None:
+        tqdm.write(f"{cell}: failed: {error}", file=sys.stderr)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def describe_engine(engine: Any, scheduler: str | None) -> str:
+    """One line on where cells run."""
+    if engine.name == "dask":
+        where = f"Dask cluster at {scheduler}" if scheduler else "embedded Dask cluster"
+        dashboard = engine.dashboard or "off (pip install bokeh to see it)"
+        return f"{where}, {engine.workers} worker(s); dashboard {dashboard}"
+    return f"{engine.name}, {engine.workers} worker(s)"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Carry out ``genplan experiments``; return the exit code (1 when a cell failed)."""
+    if args.figure3:
+        return run_figure3(args)
+    spec = build_grid(grid_values(args), str(args.grid or "grid"))
+    check_grid(spec, grid_cells(spec))  # bad approaches, settings or recordings: before any cluster starts
+    if spec.model.llm == "manual" and (args.engine != "sequential" or args.scheduler):
+        raise ConfigurationError(
+            "--llm manual reads answers from this terminal: use it with --engine sequential"
+        )
+    engine = make_engine(args.engine, args.workers, args.scheduler)
+    bar = _GridBar()
+    try:
+        print(f"genplan experiments: {describe_engine(engine, args.scheduler)}", file=sys.stderr)
+        summary = run_grid(spec, engine, progress=bar)
+    finally:
+        bar.close()
+        engine.close()
+    print(
+        f"{summary.total} cells: {summary.recorded_before} recorded before, {summary.finished} finished now, "
+        f"{summary.failed} failed; results in {spec.results_dir} (runs.jsonl, problems.jsonl"
+        + (", failures.jsonl)" if summary.failed else ")")
+    )
+    if summary.failed:
+        print("Run the same command again to retry the failed cells.", file=sys.stderr)
+    return 1 if summary.failed else 0
+
+
+def run_figure3(args: argparse.Namespace) -> int:
+    """Figure 3's measurements for every domain with a saved program, to ``RESULTS/figure3.jsonl``."""
+    from genplan.approaches.generalized_plan.solver import saved_programs
+    from genplan.experiments.figure3 import measure_runtime_vs_size
+
+    values = grid_values(args)
+    domains = parse_domains(values.get("domains") or "all")
+    results = Path(values.get("results") or "results")
+    runs_dir = Path(values.get("runs_dir") or "runs")
+    timeout = float(values.get("eval_timeout", 30.0))
+    try:
+        scales = [int(s) for s in args.scales.split(",")]
+    except ValueError as error:
+        raise ConfigurationError(f"--scales {args.scales!r}: expected integers like 1,2,8,32,128") from error
+    results.mkdir(parents=True, exist_ok=True)
+    out = results / "figure3.jsonl"
+    with out.open("w") as stream:
+        for domain in domains:
+            programs = saved_programs(domain)
+            if not programs:
+                print(f"{domain}: no saved program in synthesized/{domain}/, skipped", file=sys.stderr)
+                continue
+            program = (programs[0] / "program.py").read_text()
+            with tqdm(total=len(scales) * args.per_size, desc=f"figure 3 {domain}", file=sys.stderr) as bar:
+
+                def write(record: dict[str, Any], bar: Any = bar) -> None:
+                    stream.write(json.dumps(record) + "\n")
+                    stream.flush()
+                    if record["approach"] == "program":
+                        bar.update(1)
+
+                measure_runtime_vs_size(
+                    domain,
+                    program,
+                    scales=scales,
+                    per_size=args.per_size,
+                    timeout=timeout,
+                    work_dir=runs_dir,
+                    on_record=write,
+                )
+    print(f"wrote {out}")
+    return 0

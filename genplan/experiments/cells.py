@@ -1,0 +1,166 @@
+"""Running one grid cell where a worker is: the task every engine runs.
+
+A cell runs in a private scratch folder of the worker (never in a shared folder), and its
+whole outcome travels back to the client as data: the run record, the per-problem results,
+Figure 4's per-step fractions and the run folder's files. The client alone writes the run
+folder and the results (:mod:`genplan.experiments.grid`), so a task that Dask runs twice (its
+first worker died) can never leave two records or a half-overwritten run folder.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from genplan.approaches.base import Approach, RunContext, RunRecord, read_record
+from genplan.experiments.spec import Cell, ModelSpec
+from genplan.llm import LanguageModel
+from genplan.pddl.problem_sets import load_domain_problems
+
+GENERALIZED_PLAN = "generalized-plan"
+
+ModelFactory = Callable[[Cell], LanguageModel]
+"""Builds the model for a cell inside the worker; must be picklable (a module-level function
+or a :class:`CellModel`), since it travels to worker processes."""
+
+
+@dataclass(frozen=True)
+class CellModel:
+    """The default :data:`ModelFactory`: the grid's :class:`ModelSpec`, built in the worker."""
+
+    spec: ModelSpec
+
+    def __call__(self, cell: Cell) -> LanguageModel:
+        """The model for ``cell`` (a replay of its saved run when the spec names no backend)."""
+        return self.spec.build(cell.domain_name, cell.label, cell.seed)
+
+    def recorded_name(self, cell: Cell) -> str:
+        """The model name ``cell`` records (see :meth:`ModelSpec.recorded_name`)."""
+        return self.spec.recorded_name(cell.domain_name, cell.label, cell.seed)
+
+
+@dataclass(frozen=True)
+class CellOptions:
+    """What every cell of a grid shares (see :class:`~genplan.experiments.spec.GridSpec`).
+
+    Attributes:
+        problems_dir: where built-in problems are generated (the client writes them first;
+            a worker that finds identical files writes nothing).
+        model_name / backend: recorded in every run.
+    """
+
+    problems_dir: Path
+    n_eval: int
+    eval_timeout: float
+    size_check: bool
+    per_step: bool
+    eval_workers: int
+    model_name: str
+    backend: str
+
+
+@dataclass
+class CellOutcome:
+    """What a finished cell sends back to the client.
+
+    Attributes:
+        record: the run record.
+        files: the run folder's files, relative path -> bytes.
+        steps: Figure 4's fraction solved after each debugging step, or ``None``.
+        seconds: the cell's wall-clock seconds on its worker.
+        worker: ``host:pid`` of the process that ran it.
+    """
+
+    record: RunRecord
+    files: dict[str, bytes] = field(default_factory=dict)
+    steps: list[dict[str, Any]] | None = None
+    seconds: float = 0.0
+    worker: str = ""
+
+
+def run_cell(
+    cell: Cell, approach: Approach, options: CellOptions, model_factory: ModelFactory
+) -> CellOutcome:
+    """Run ``approach`` on ``cell`` in a scratch folder and return everything it produced.
+
+    Raises:
+        GenplanError: a bad domain or a backend failure; the client records the cell as failed.
+    """
+    started = time.perf_counter()
+    problems = load_domain_problems(
+        cell.domain, cell.seed, options.n_eval, options.problems_dir, size_check=options.size_check
+    )
+    with tempfile.TemporaryDirectory(prefix="genplan-cell-") as scratch:
+        folder = Path(scratch) / "run"
+        recorded_name = getattr(model_factory, "recorded_name", None)
+        context = RunContext(
+            folder=folder,
+            seed=cell.seed,
+            model_name=recorded_name(cell) if recorded_name else options.model_name,
+            backend_name=options.backend,
+            eval_timeout=options.eval_timeout,
+            workers=options.eval_workers,
+        )
+        record = approach.run(problems, model_factory(cell), cell.settings, context)
+        steps = None
+        if options.per_step and cell.approach == GENERALIZED_PLAN:
+            steps = per_step_fractions(folder, list(problems.evaluation), options)
+        files = {
+            path.relative_to(folder).as_posix(): path.read_bytes()
+            for path in sorted(folder.rglob("*"))
+            if path.is_file()
+        }
+    return CellOutcome(
+        record=record,
+        files=files,
+        steps=steps,
+        seconds=time.perf_counter() - started,
+        worker=f"{socket.gethostname()}:{os.getpid()}",
+    )
+
+
+def program_after_step(program: str, step: int) -> str:
+    """The growing program as it was after ``step`` debugging steps (the first ``step + 1`` answers)."""
+    import re
+
+    headers = list(re.finditer(r"^# ---- answer (\d+) ----$", program, re.MULTILINE))
+    if step + 1 >= len(headers):
+        return program
+    return program[: headers[step + 1].start()].rstrip() + "\n"
+
+
+def per_step_fractions(folder: Path, evaluation: list[Any], options: CellOptions) -> list[dict[str, Any]]:
+    """Figure 4 (Silver et al. 2024, Sec. 5.3): the fraction of evaluation problems each
+    program version solves, one entry per training round of a generalized-plan run.
+
+    The last version's fraction is the run's own; with "No Names" the intermediate versions
+    saw obfuscated problems only, so their fraction is ``None``.
+    """
+    from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
+
+    record = read_record(folder)
+    rounds = record.details.get("rounds", [])
+    growing = (folder / "growing_program.py").read_text() if (folder / "growing_program.py").is_file() else ""
+    names = record.settings.get("names", True)
+    steps: list[dict[str, Any]] = []
+    for step in range(len(rounds)):
+        if step == len(rounds) - 1:
+            fraction: float | None = record.fraction_solved
+        elif not names:
+            fraction = None
+        else:
+            checks = evaluate_program(
+                program_after_step(growing, step),
+                evaluation,
+                timeout=options.eval_timeout,
+                workers=options.eval_workers,
+            )
+            fraction = summarize(checks).fraction_solved
+        steps.append({"step": step, "fraction_solved": fraction})
+    return steps

@@ -1,0 +1,45 @@
+"""``genplan experiments``: a grid by flags, replaying the saved runs, resumed on a second call."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from genplan.cli import main
+from genplan.experiments.journal import read_jsonl
+
+
+def test_a_grid_replays_saved_runs_and_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    arguments = [
+        "experiments",
+        "--domains",
+        "gripper",
+        "--n",
+        "2",
+        "--engine",
+        "sequential",
+        "--runs-dir",
+        str(tmp_path / "runs"),
+        "--results",
+        str(tmp_path / "results"),
+    ]
+    assert main(arguments) == 0
+    assert "1 cells: 0 recorded before, 1 finished now, 0 failed" in capsys.readouterr().out
+    (run,) = read_jsonl(tmp_path / "results" / "runs.jsonl")
+    assert run["cell"] == "gripper/generalized-plan/main-seed0" and run["model"] == "claude"
+    assert run["backend"] == "replay" and run["fraction_solved"] == 1.0
+    assert (
+        tmp_path / "runs" / "saved" / "gripper" / "generalized-plan" / "main-seed0" / "program.py"
+    ).is_file()
+    assert main(arguments) == 0
+    assert "1 cells: 1 recorded before, 0 finished now" in capsys.readouterr().out
+
+
+def test_bad_grids_are_errors_not_tracebacks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["experiments", "--domains", "gripper", "--approach", "generalized-plan:colour=red"]) == 2
+    assert "unknown setting 'colour'" in capsys.readouterr().err
+    assert main(["experiments", str(tmp_path / "missing.toml")]) == 2
+    assert "cannot read grid file" in capsys.readouterr().err
+    assert main(["experiments", "--domains", "gripper", "--llm", "manual"]) == 2
+    assert "use it with --engine sequential" in capsys.readouterr().err

@@ -1,0 +1,186 @@
+"""Grids over any registered approach, run in this process with the scripted fake model:
+records, resumption, failures, run folders, reports."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from grid_doubles import TOY, TOY_ENTRY, answers, small_domains, stable
+
+from genplan.approaches import REGISTRY
+from genplan.errors import ConfigurationError
+from genplan.experiments.engines import PoolEngine
+from genplan.experiments.grid import run_folder_of, run_grid
+from genplan.experiments.journal import read_jsonl
+from genplan.experiments.reports import comparison_table, make_reports
+from genplan.experiments.spec import ApproachSpec, GridSpec, ModelSpec, grid_cells
+from genplan.llm import FakeLanguageModel
+
+
+@pytest.fixture(autouse=True)
+def toy_approach(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(REGISTRY, TOY, TOY_ENTRY)
+
+
+def small_grid(root: Path, **changes: object) -> GridSpec:
+    spec = GridSpec(
+        domains=small_domains(root / "domains"),
+        seeds=(0, 1),
+        approaches=(
+            ApproachSpec("generalized-plan"),
+            ApproachSpec("generalized-plan", (("chain-of-thought", "false"),)),
+            ApproachSpec(TOY),
+        ),
+        model=ModelSpec(llm="fake", model="fake", cache_dir=root / "runs" / "cache"),
+        runs_dir=root / "runs",
+        results_dir=root / "results",
+        n_eval=2,
+        eval_timeout=10,
+        per_step=True,
+    )
+    return replace(spec, **changes)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory: pytest.TempPathFactory) -> GridSpec:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(REGISTRY, TOY, TOY_ENTRY)
+        spec = small_grid(tmp_path_factory.mktemp("grid"))
+        summary = run_grid(spec, model_factory=answers)
+    assert (summary.total, summary.finished, summary.failed) == (12, 12, 0)
+    return spec
+
+
+def test_every_cell_is_recorded_once_with_its_problems(finished: GridSpec) -> None:
+    runs = read_jsonl(finished.results_dir / "runs.jsonl")
+    assert sorted(r["cell"] for r in runs) == sorted(c.id for c in grid_cells(finished))
+    assert {(r["approach"], r["label"]) for r in runs} == {
+        ("generalized-plan", "main"),
+        ("generalized-plan", "no-cot"),
+        (TOY, "main"),
+    }
+    problems = read_jsonl(finished.results_dir / "problems.jsonl")
+    assert len(problems) == 12 * 2
+    assert {p["problem"] for p in problems if p["domain"] == "heavy"} == {"train-00.pddl", "train-01.pddl"}
+
+
+def test_records_carry_each_approach_s_figures(finished: GridSpec) -> None:
+    runs = {r["cell"]: r for r in read_jsonl(finished.results_dir / "runs.jsonl")}
+    heavy = runs["heavy/generalized-plan/main-seed0"]
+    assert heavy["fraction_solved"] == 1.0 and heavy["feedback"] == {"python-exception": 1}
+    assert heavy["llm_calls"] == 4 and heavy["details"]["training_outcome"] == "solved all training problems"
+    assert [s["fraction_solved"] for s in heavy["steps"]] == [
+        0.0,
+        1.0,
+    ]  # Figure 4: before and after the repair
+    assert runs["heavy/generalized-plan/no-cot-seed1"]["llm_calls"] == 2
+    assert runs["gripper/generalized-plan/main-seed0"]["fraction_solved"] == 0.0
+    toy = runs[f"heavy/{TOY}/main-seed0"]
+    assert toy["llm_calls"] == 2 and toy["fraction_solved"] == 0.0 and "steps" not in toy
+
+
+def test_the_client_writes_each_run_folder(finished: GridSpec) -> None:
+    cell = next(c for c in grid_cells(finished) if c.id == "heavy/generalized-plan/main-seed0")
+    folder = run_folder_of(finished, cell)
+    assert folder == finished.runs_dir / "fake" / "heavy" / "generalized-plan" / "main-seed0"
+    assert {"conversation.jsonl", "program.py", "metadata.json", "results.json", "steps.json"} <= {
+        p.name for p in folder.iterdir()
+    }
+    assert len((folder / "conversation.jsonl").read_text().splitlines()) == 4
+
+
+def test_a_finished_grid_runs_nothing_again(finished: GridSpec) -> None:
+    before = (finished.results_dir / "runs.jsonl").read_text()
+    summary = run_grid(finished, model_factory=lambda cell: FakeLanguageModel())  # would fail if asked
+    assert (summary.recorded_before, summary.finished, summary.failed) == (12, 0, 0)
+    assert (finished.results_dir / "runs.jsonl").read_text() == before
+
+
+def test_a_cell_whose_folder_was_written_but_not_recorded_is_recorded_without_running(
+    finished: GridSpec, tmp_path: Path
+) -> None:
+    results = tmp_path / "results"
+    shutil.copytree(finished.results_dir, results)
+    runs = read_jsonl(results / "runs.jsonl")
+    kept = [r for r in runs if r["cell"] != "heavy/generalized-plan/main-seed1"]
+    (results / "runs.jsonl").write_text("".join(json.dumps(r) + "\n" for r in kept))  # the client died there
+    spec = replace(finished, results_dir=results)
+    summary = run_grid(spec, model_factory=lambda cell: FakeLanguageModel())
+    assert (summary.finished, summary.failed) == (0, 0)
+    assert stable(read_jsonl(results / "runs.jsonl")) == stable(runs)
+    assert stable(read_jsonl(results / "problems.jsonl")) == stable(
+        read_jsonl(finished.results_dir / "problems.jsonl")
+    )
+
+
+def test_a_failed_cell_is_listed_and_tried_again_next_time(tmp_path: Path) -> None:
+    spec = small_grid(
+        tmp_path,
+        domains=small_domains(tmp_path)[:1],
+        seeds=(0,),
+        approaches=(ApproachSpec(TOY),),
+        per_step=False,
+    )
+    summary = run_grid(spec, model_factory=lambda cell: FakeLanguageModel())  # runs out of answers
+    assert (summary.finished, summary.failed) == (0, 1)
+    failure = read_jsonl(tmp_path / "results" / "failures.jsonl")[0]
+    assert failure["cell"] == f"heavy/{TOY}/main-seed0" and "ran out of answers" in failure["error"]
+    assert read_jsonl(tmp_path / "results" / "runs.jsonl") == []
+    summary = run_grid(spec, model_factory=answers)
+    assert (summary.finished, summary.failed) == (1, 0)
+
+
+def test_the_comparison_table_puts_approaches_side_by_side(finished: GridSpec, tmp_path: Path) -> None:
+    written = {p.name for p in make_reports(finished.results_dir, tmp_path)}
+    assert {"comparison.md", "table1.md", "table2.md", "table3.md", "figure4.png", "figure5.png"} <= written
+    comparison = (tmp_path / "comparison.md").read_text()
+    # generalized plan: 4 calls per run, over 2 problems; the toy planner: one call per problem
+    assert "| heavy | generalized-plan | main | 2 | 1.00 | 4.0 | 2.00 |" in comparison
+    assert f"| heavy | {TOY} | main | 2 | 0.00 | 2.0 | 1.00 |" in comparison
+    table1 = (tmp_path / "table1.md").read_text()
+    assert "| domain | main | no-cot |" in table1 and TOY not in table1
+    assert "| heavy | 1.00 | 1.00 |" in table1 and "| gripper | 0.00 | 0.00 |" in table1
+
+
+def test_comparison_table_tokens_and_runtime() -> None:
+    def run(approach: str, calls: int, tokens: tuple[int | None, int | None], median: float | None) -> dict:
+        return {
+            "domain": "d",
+            "approach": approach,
+            "label": "main",
+            "fraction_solved": 0.5,
+            "llm_calls": calls,
+            "evaluation_problems": 10,
+            "prompt_tokens": tokens[0],
+            "completion_tokens": tokens[1],
+            "median_seconds": median,
+        }
+
+    table = comparison_table(
+        [run("a", 3, (100, 20), 0.5), run("a", 5, (200, 40), 1.5), run("b", 10, (None, None), None)]
+    )
+    assert "| d | a | main | 2 | 0.50 | 4.0 | 0.40 | 180 | 1 s |" in table
+    assert "| d | b | main | 1 | 0.50 | 10.0 | 1.00 | n/a | - |" in table
+
+
+def test_replaying_saved_runs_needs_a_recording_for_every_cell(tmp_path: Path) -> None:
+    spec = small_grid(tmp_path, model=ModelSpec(), approaches=(ApproachSpec(TOY),))
+    with pytest.raises(ConfigurationError, match="no saved run to replay"):
+        run_grid(spec)
+
+
+def test_the_process_pool_gives_the_sequential_results(finished: GridSpec, tmp_path: Path) -> None:
+    spec = small_grid(tmp_path, domains=small_domains(tmp_path / "domains")[:1], seeds=(0,))
+    pool = PoolEngine(2)
+    try:
+        summary = run_grid(spec, pool, model_factory=answers)
+    finally:
+        pool.close()
+    assert (summary.finished, summary.failed) == (3, 0)
+    ids = {c.id for c in grid_cells(spec)}
+    expected = [r for r in read_jsonl(finished.results_dir / "runs.jsonl") if r["cell"] in ids]
+    assert stable(read_jsonl(spec.results_dir / "runs.jsonl")) == stable(expected)
