@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from genplan.approaches.base import Approach, RunContext, RunRecord, read_record
+from genplan.approaches.base import Approach, RunContext, RunRecord, read_record, reads_descriptions
+from genplan.errors import ConfigurationError
 from genplan.experiments.spec import Cell, ModelSpec
 from genplan.llm import LanguageModel
-from genplan.pddl.problem_sets import load_domain_problems
+from genplan.pddl.described import DescribedTask
+from genplan.pddl.problem_sets import load_problems
 
 GENERALIZED_PLAN = "generalized-plan"
 
@@ -93,9 +95,11 @@ def run_cell(
         GenplanError: a bad domain or a backend failure; the client records the cell as failed.
     """
     started = time.perf_counter()
-    problems = load_domain_problems(
+    problems = load_problems(
         cell.domain, cell.seed, options.n_eval, options.problems_dir, size_check=options.size_check
     )
+    if isinstance(problems, DescribedTask) and not reads_descriptions(approach):
+        raise ConfigurationError(f"{cell.domain} is a task in English; {cell.approach} cannot take it")
     with tempfile.TemporaryDirectory(prefix="genplan-cell-") as scratch:
         folder = Path(scratch) / "run"
         recorded_name = getattr(model_factory, "recorded_name", None)
@@ -109,7 +113,7 @@ def run_cell(
         )
         record = approach.run(problems, model_factory(cell), cell.settings, context)
         steps = None
-        if options.per_step and cell.approach == GENERALIZED_PLAN:
+        if options.per_step and cell.approach == GENERALIZED_PLAN and not isinstance(problems, DescribedTask):
             steps = per_step_fractions(folder, list(problems.evaluation), options)
         files = {
             path.relative_to(folder).as_posix(): path.read_bytes()
