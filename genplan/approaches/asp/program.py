@@ -79,8 +79,11 @@ class Program:
 
 def answer_text(answer: str) -> str:
     """The code of an answer: its fenced blocks joined, or the whole answer when it has none."""
-    blocks = [code for _, code in fenced_blocks(answer) if code.strip()]
-    return "\n".join(block.rstrip("\n") for block in blocks) + "\n" if blocks else answer
+    blocks = fenced_blocks(answer)
+    if not blocks:
+        return answer
+    filled = [code.rstrip("\n") for _, code in blocks if code.strip()]
+    return "\n".join(filled) + "\n" if filled else ""
 
 
 _SECTION = re.compile(r"^[ \t]*%+[ \t]*(ENCODING|MAIN QUERY)[ \t]*:?[ \t]*$", re.IGNORECASE | re.MULTILINE)
