@@ -1,4 +1,5 @@
-"""Every saved run under synthesized/ replays to the same final program.
+"""Every saved generalized-plan run under synthesized/ replays to the same final program
+(the ASP approach's saved runs: ``tests/approaches/asp/test_asp_saved_runs.py``).
 
 Each recorded conversation is replayed through the real pipeline (``genplan synthesize --llm
 replay:...``, hash seed fixed as the command line fixes it): the training checks must send the
@@ -19,7 +20,11 @@ import pytest
 from genplan.llm import read_recording
 from genplan.paths import data_folder
 
-SAVED = sorted(p.parent for p in data_folder("synthesized").glob("*/*/conversation.jsonl"))
+SAVED = sorted(
+    p.parent
+    for p in data_folder("synthesized").glob("*/*/conversation.jsonl")
+    if json.loads((p.parent / "metadata.json").read_text()).get("approach") == "generalized-plan"
+)
 
 
 @pytest.mark.slow

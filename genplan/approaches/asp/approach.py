@@ -112,7 +112,7 @@ class AspApproach:
         if isinstance(problems, DescribedTask):
             task = AspTask.from_description(problems)
         else:
-            task = AspTask.from_problems(problems, size_check=settings.size_check)
+            task = AspTask.from_problems(problems)
         clingo = Clingo(memory_bytes=settings.memory_mb * 1024**2)
         checks = Checks(task, settings, clingo, seed=context.seed)
         rounds: list[dict[str, Any]] = []

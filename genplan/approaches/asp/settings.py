@@ -26,8 +26,6 @@ class AspSettings:
             states (PDDL domains; beyond LLM+AL).
         successor_states: states for the successor check, from random walks on training problems.
         walk_length: longest random walk to such a state.
-        size_check: also plan the evaluation-sized training problem of a built-in domain
-            during self-revision (off: clingo rarely plans one within the time limit).
         memory_mb: address-space limit of each clingo process, in MiB.
     """
 
@@ -51,9 +49,6 @@ class AspSettings:
     )
     successor_states: int = field(default=30, metadata={"help": "states for the successor check"})
     walk_length: int = field(default=12, metadata={"help": "longest random walk to a successor-check state"})
-    size_check: bool = field(
-        default=False, metadata={"help": "also plan the evaluation-sized training problem during revision"}
-    )
     memory_mb: int = field(
         default=4096, metadata={"help": "address-space limit of each clingo process (MiB)"}
     )

@@ -29,11 +29,9 @@ class AspTask:
     names: AspNames | None = None
 
     @classmethod
-    def from_problems(cls, problems: DomainProblems, *, size_check: bool) -> AspTask:
-        """A PDDL task; the evaluation-sized check problem stays out of training unless ``size_check``."""
+    def from_problems(cls, problems: DomainProblems) -> AspTask:
+        """A PDDL task (with the evaluation-sized check problem last when the problem set has one)."""
         training = problems.training
-        if problems.size_check and not size_check:
-            training = training[:-1]
         names = AspNames.for_problems(problems.domain, training)
         return cls(problems.name, problems=problems, training=tuple(training), names=names)
 
