@@ -185,6 +185,7 @@ class AspApproach:
                 },
                 "task": "english" if isinstance(problems, DescribedTask) else "pddl",
                 "training_problems": len(task.training),
+                "size_check": bool(task.problems is not None and task.problems.size_check),
                 "check_timeout_seconds": settings.check_timeout,
                 "evaluation_timeout_seconds": context.eval_timeout,
             }

@@ -65,6 +65,7 @@ def test_saved_conversation_replays_to_the_saved_encoding(saved: Path, tmp_path:
         "--seed",
         str(metadata["seed"]),
         *setting_flags(metadata["settings"]),
+        *([] if metadata["details"].get("size_check", True) else ["--no-size-check"]),
         "--llm",
         f"replay:{saved / 'conversation.jsonl'}",
         "--n",
