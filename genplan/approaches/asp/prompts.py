@@ -119,6 +119,17 @@ def _renamed(names: AspNames) -> str:
     return f'PDDL names become ASP constants in lower case with "-" as "_": {shown}{more}.'
 
 
+def _packed(facts: str, width: int = 100) -> str:
+    """Facts several to a line (up to ``width`` characters), to keep prompts short."""
+    lines: list[str] = []
+    for fact in facts.split():
+        if lines and len(lines[-1]) + 1 + len(fact) <= width:
+            lines[-1] += " " + fact
+        else:
+            lines.append(fact)
+    return "\n".join(lines)
+
+
 def task_text(task: AspTask) -> str:
     """The task as every prompt shows it: the English description, or the PDDL domain with its
     ASP forms and the example problem as PDDL and as genplan's facts."""
@@ -139,7 +150,7 @@ def task_text(task: AspTask) -> str:
         "and each fluent as the predicate applied to its arguments:\n"
         f"{_predicate_forms(task)}\n"
         f"The smallest training problem, {example.name}, in PDDL:\n{example.to_pddl().strip()}\n"
-        f"and as genplan's facts:\n{task.example_facts().strip()}\n"
+        f"and as genplan's facts:\n{_packed(task.example_facts())}\n"
     )
 
 
