@@ -21,7 +21,7 @@ programs fared (LLM+AL's Table 3, before and after self-revision).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -139,7 +139,12 @@ def revise(
     result = RevisionResult(program=Program(""))
 
     def record(
-        stage: str, program: Program, report: Report, kinds: list[str], changed=(), problems=()
+        stage: str,
+        program: Program,
+        report: Report,
+        kinds: list[str],
+        changed: Sequence[str] = (),
+        problems: Sequence[str] = (),
     ) -> None:
         entry = Round(
             len(result.rounds), stage, tuple(kinds), tuple(changed), tuple(problems), report.passed, program
