@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from asp_fixtures import (
     ENCODING,
     FAST,
@@ -299,8 +298,7 @@ def test_a_task_in_english_without_its_main_query_is_asked_again(tmp_path: Path)
     assert record.statuses == {"solved": 1}
 
 
-@pytest.mark.parametrize("index", range(6))
-def test_every_prompt_states_its_answer_format(tmp_path: Path, index: int) -> None:
+def test_every_prompt_states_its_answer_format(tmp_path: Path) -> None:
     loose = ENCODING.replace(TURN_OFF_NEEDS_ON, "")
     domain = str(lamps_folder(tmp_path))
     answers = [
@@ -313,6 +311,8 @@ def test_every_prompt_states_its_answer_format(tmp_path: Path, index: int) -> No
         UNCHANGED_PDDL,
     ]
     _, model = run(domain, answers, tmp_path)
-    text = prompt(model, index)
-    assert text.rstrip().endswith("```")
-    assert "Answer with one fenced code block in exactly this format:" in text
+    assert len(model.history) == len(answers)
+    for index in range(len(answers)):
+        text = prompt(model, index)
+        assert text.rstrip().endswith("```"), index
+        assert "Answer with one fenced code block in exactly this format:" in text, index
