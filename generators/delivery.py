@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import random
 
-from genplan.pddl.problem import problem_to_pddl
+from genplan.pddl.problem_data import ProblemData
 
 TRAIN_COUNT = 5
 EVAL_COUNT = 30
 
 
-def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> str:
-    """One problem as PDDL text (``split`` is ``"train"`` or ``"eval"``)."""
+def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> ProblemData:
+    """One problem as data (``split`` is ``"train"`` or ``"eval"``)."""
     if split == "train":
         locations = rng.randint(5, 9)
         wanting = min(rng.randint(2, 4), locations - 1)
@@ -35,4 +35,4 @@ def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) 
     init += [("unpacked", p) for p in paper]
     goal = [("satisfied", loc[i]) for i in wants]
     objects = {**{p: "paper" for p in paper}, **{x: "loc" for x in loc}}
-    return problem_to_pddl(name, "delivery", objects, init, goal, typed=True)
+    return ProblemData(name, "delivery", objects, init, goal, typed=True)

@@ -9,14 +9,14 @@ from __future__ import annotations
 import math
 import random
 
-from genplan.pddl.problem import problem_to_pddl
+from genplan.pddl.problem_data import ProblemData
 
 TRAIN_COUNT = 10
 EVAL_COUNT = 30
 
 
-def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> str:
-    """One problem as PDDL text (``split`` is ``"train"`` or ``"eval"``)."""
+def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> ProblemData:
+    """One problem as data (``split`` is ``"train"`` or ``"eval"``)."""
     if split == "train":
         locations, cars = rng.randint(10, 15), rng.randint(3, 5)
     else:
@@ -28,4 +28,4 @@ def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) 
     init += [("at-ferry", rng.choice(loc)), ("empty-ferry",)]
     init += [("at", c, rng.choice(loc)) for c in car]
     goal = [("at", c, rng.choice(loc)) for c in car]
-    return problem_to_pddl(name, "ferry", [*loc, *car], init, goal, typed=False)
+    return ProblemData(name, "ferry", [*loc, *car], init, goal, typed=False)

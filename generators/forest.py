@@ -14,7 +14,7 @@ import itertools
 import math
 import random
 
-from genplan.pddl.problem import problem_to_pddl
+from genplan.pddl.problem_data import ProblemData
 
 TRAIN_COUNT = 10
 EVAL_COUNT = 30
@@ -51,8 +51,8 @@ def _trail(rng: random.Random, rows: int, cols: int) -> list[tuple[int, int]]:
             return walk
 
 
-def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> str:
-    """One problem as PDDL text (``split`` is ``"train"`` or ``"eval"``)."""
+def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> ProblemData:
+    """One problem as data (``split`` is ``"train"`` or ``"eval"``)."""
     low, high = (8, 9) if split == "train" else (10, 11)
     factor = math.sqrt(scale) if split != "train" else 1.0
     rows = round(rng.randint(low, high) * factor)
@@ -76,4 +76,4 @@ def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) 
     init += [("ontrail", _cell(*a), _cell(*b)) for a, b in itertools.pairwise(trail)]
     goal = [("at", _cell(*trail[-1]))]
     objects = {_cell(r, c): "loc" for r in range(rows) for c in range(cols)}
-    return problem_to_pddl(name, "hiking", objects, init, goal, typed=True)
+    return ProblemData(name, "hiking", objects, init, goal, typed=True)

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import random
 
-from genplan.pddl.problem import problem_to_pddl
+from genplan.pddl.problem_data import ProblemData
 
 TRAIN_COUNT = 10
 EVAL_COUNT = 30
 
 
-def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> str:
-    """One problem as PDDL text (``split`` is ``"train"`` or ``"eval"``)."""
+def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> ProblemData:
+    """One problem as data (``split`` is ``"train"`` or ``"eval"``)."""
     if split == "train":
         balls, rooms, goal_balls = rng.randint(5, 10), rng.randint(15, 20), rng.randint(2, 5)
     else:
@@ -31,4 +31,4 @@ def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) 
     init += [("free", g) for g in grippers] + [("at-robby", rng.choice(room))]
     init += [("at", b, rng.choice(room)) for b in ball]
     goal = [("at", b, rng.choice(room)) for b in sorted(rng.sample(ball, goal_balls))]
-    return problem_to_pddl(name, "gripper-strips", [*room, *ball, *grippers], init, goal, typed=False)
+    return ProblemData(name, "gripper-strips", [*room, *ball, *grippers], init, goal, typed=False)

@@ -12,15 +12,15 @@ from __future__ import annotations
 import math
 import random
 
-from genplan.pddl.problem import problem_to_pddl
+from genplan.pddl.problem_data import ProblemData
 
 TRAIN_COUNT = 10
 EVAL_COUNT = 30
 MAX_ITEMS = 1000
 
 
-def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> str:
-    """One problem as PDDL text (``split`` is ``"train"`` or ``"eval"``)."""
+def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> ProblemData:
+    """One problem as data (``split`` is ``"train"`` or ``"eval"``)."""
     if split == "train":
         items = rng.randint(3, 10)
     else:
@@ -33,4 +33,4 @@ def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) 
     ]
     goal = [("packed", o) for o in heaviest_first]
     objects = sorted(heaviest_first, key=lambda o: int(o[1:]))
-    return problem_to_pddl(name, "heavy-pack", objects, init, goal, typed=False)
+    return ProblemData(name, "heavy-pack", objects, init, goal, typed=False)

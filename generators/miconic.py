@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import random
 
-from genplan.pddl.problem import problem_to_pddl
+from genplan.pddl.problem_data import ProblemData
 
 TRAIN_COUNT = 10
 EVAL_COUNT = 30
 
 
-def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> str:
-    """One problem as PDDL text (``split`` is ``"train"`` or ``"eval"``)."""
+def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> ProblemData:
+    """One problem as data (``split`` is ``"train"`` or ``"eval"``)."""
     if split == "train":
         buildings, floor_range, passenger_range = rng.randint(1, 2), (5, 10), (1, 5)
     else:
@@ -39,4 +39,4 @@ def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) 
             origin, destination = rng.sample(floors, 2)
             init += [("origin", p, origin), ("destin", p, destination)]
             goal.append(("served", p))
-    return problem_to_pddl(name, "miconic", objects, init, goal, typed=True)
+    return ProblemData(name, "miconic", objects, init, goal, typed=True)

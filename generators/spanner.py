@@ -10,14 +10,14 @@ from __future__ import annotations
 import itertools
 import random
 
-from genplan.pddl.problem import problem_to_pddl
+from genplan.pddl.problem_data import ProblemData
 
 TRAIN_COUNT = 10
 EVAL_COUNT = 30
 
 
-def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> str:
-    """One problem as PDDL text (``split`` is ``"train"`` or ``"eval"``)."""
+def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) -> ProblemData:
+    """One problem as data (``split`` is ``"train"`` or ``"eval"``)."""
     if split == "train":
         spanners = rng.randint(3, 5)
         nuts = rng.randint(3, spanners)
@@ -36,4 +36,4 @@ def generate_problem(rng: random.Random, split: str, name: str, scale: int = 1) 
     goal = [("tightened", n) for n in nut]
     objects = {"bob": "man", **{s: "spanner" for s in spanner}, **{n: "nut" for n in nut}}
     objects.update({x: "location" for x in chain})
-    return problem_to_pddl(name, "spanner", objects, init, goal, typed=True)
+    return ProblemData(name, "spanner", objects, init, goal, typed=True)

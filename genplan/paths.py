@@ -11,6 +11,19 @@ from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
 
+PAPER_DOMAINS = ("delivery", "ferry", "forest", "gripper", "heavy", "miconic", "spanner")
+"""The seven domains of Silver et al. (AAAI 2024, Sec. 5.1), whose experiments (Tables 1-3,
+Figures 3-5) genplan reproduces; the other built-in domains (Blocksworld, Logistics) serve the
+LLM-as-planner approaches (seed 004, Sec. 4.1; SymPlanner, Sec. 3.1)."""
+
+
+def source_checkout() -> Path | None:
+    """The source checkout genplan runs from (editable install or a clone on the path), or
+    ``None`` for an installed package: the folder above ``genplan/`` when it holds a
+    ``pyproject.toml``."""
+    root = _PACKAGE.parent
+    return root if (root / "pyproject.toml").is_file() else None
+
 
 def data_folder(kind: str) -> Path:
     """The folder holding built-in ``kind`` data: ``"domains"``, ``"generators"`` or ``"synthesized"``.
@@ -18,9 +31,9 @@ def data_folder(kind: str) -> Path:
     Returns the checkout's top-level folder if it exists, else the installed copy (which may
     not exist yet for ``"synthesized"``).
     """
-    checkout = _PACKAGE.parent / kind
-    if checkout.is_dir() and (_PACKAGE.parent / "pyproject.toml").is_file():
-        return checkout
+    root = source_checkout()
+    if root is not None and (root / kind).is_dir():
+        return root / kind
     return _PACKAGE / "_data" / kind
 
 

@@ -2,7 +2,7 @@ r"""Run an experiment grid: a thin wrapper around ``genplan experiments`` (same 
 
 Examples::
 
-    python scripts/run_experiments.py grids/paper.toml --llm openai --model gpt-4o
+    python scripts/run_experiments.py scripts/grids/paper.toml --llm openai --model gpt-4o
     python scripts/run_experiments.py --figure3 --domains heavy,gripper --results results
 
 Then ``python scripts/make_reports.py results reports``.

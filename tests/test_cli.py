@@ -12,29 +12,37 @@ import pytest
 from fake_programs import CORRECT, RAISES, fenced
 from oracles import ORACLES
 
+from genplan.approaches import base as approaches_base
 from genplan.approaches.base import RunContext
 from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.cli import main, model_options
 from genplan.cli import synthesize as synthesize_command
 from genplan.errors import ConfigurationError
-from genplan.llm import FakeLanguageModel
+from genplan.llm import FakeLanguageModel, read_recording
 from genplan.paths import builtin_domain_file
 from genplan.pddl.generate import write_problems
 from genplan.pddl.problem_sets import load_domain_problems
 
 
-def _genplan(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "GENPLAN"))}
-    env["PYTHONHASHSEED"] = "0"
+def _user_env(**extra: str) -> dict[str, str]:
+    """The environment a user's shell gives: no model keys, no hash seed chosen."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "GENPLAN", "PYTHONHASHSEED"))}
+    return {**env, **extra}
+
+
+def _genplan(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "genplan", *args],
         cwd=cwd,
-        env=env,
+        env=_user_env(**env),
         capture_output=True,
         text=True,
         timeout=300,
     )
+
+
+CONSOLE_SCRIPT = Path(sys.executable).parent / "genplan"
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +109,7 @@ def test_no_model_and_no_recording_names_the_ways_to_set_one_up(
 ) -> None:
     for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "GENPLAN_API_KEY"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(model_options, "saved_run_folder", lambda *a: tmp_path / "nothing")
+    monkeypatch.setattr(approaches_base, "saved_run_folder", lambda *a: tmp_path / "nothing")
     args = synthesize_command.build_parser_for_tests().parse_args(["--domain", "heavy"])
     with pytest.raises(ConfigurationError, match="OPENAI_API_KEY") as caught:
         model_options.choose_backend(args, "heavy", "main")
@@ -113,7 +121,7 @@ def test_no_model_but_a_saved_recording_replays_it(
 ) -> None:
     for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "GENPLAN_API_KEY"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(model_options, "saved_run_folder", lambda *a: recorded_heavy_run)
+    monkeypatch.setattr(approaches_base, "saved_run_folder", lambda *a: recorded_heavy_run)
     args = synthesize_command.build_parser_for_tests().parse_args(["--domain", "heavy"])
     spec, note = model_options.choose_backend(args, "heavy", "main")
     assert spec == f"replay:{recorded_heavy_run / 'conversation.jsonl'}"
@@ -198,3 +206,197 @@ def test_files_backend_timeout_is_settable_and_the_prompt_stays(tmp_path: Path) 
     prompt = (tmp_path / "prompts" / "0001.prompt.md").read_text()
     assert prompt.startswith("## user\n\nDomain:\n(define (domain heavy-pack)")
     assert prompt.rstrip().endswith("Write a short summary of this domain in words.")
+
+
+@pytest.mark.skipif(not CONSOLE_SCRIPT.is_file(), reason="the genplan console script is not installed")
+def test_modules_in_the_working_directory_are_never_imported(
+    recorded_heavy_run: Path, tmp_path: Path
+) -> None:
+    """The console script used to re-execute itself as ``python -m genplan``, which put the working
+    directory first on the import path: a pddl.py, tqdm.py or genplan.py there broke every command."""
+    work = tmp_path / "work"
+    work.mkdir()
+    for name in ("pddl", "tqdm", "genplan", "lark", "multiprocess"):
+        (work / f"{name}.py").write_text(
+            f"raise SystemExit('imported ./{name}.py from the working directory')\n"
+        )
+    domain_file = builtin_domain_file("heavy")
+    problem = work / "p.pddl"  # an empty :init is outside the fast path: the pddl library parses it
+    problem.write_text(
+        "(define (problem p) (:domain heavy-pack) (:objects o1) (:init) (:goal (and (packed o1))))"
+    )
+    plan = work / "plan"
+    plan.write_text("(pack-first o1)\n")
+    commands = [
+        ["--version"],
+        ["validate", str(domain_file), str(problem), str(plan)],
+        [
+            "evaluate",
+            "--program",
+            str(recorded_heavy_run / "program.py"),
+            "--domain",
+            "heavy",
+            "--n",
+            "1",
+            "--work-dir",
+            str(tmp_path / "runs"),
+        ],
+    ]
+    for command in commands:
+        result = subprocess.run(
+            [str(CONSOLE_SCRIPT), *command],
+            cwd=work,
+            env=_user_env(),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert "from the working directory" not in result.stderr, (command, result.stderr)
+        assert result.returncode in (0, 1), (command, result.stderr)
+
+
+def test_cprofile_profiles_the_real_work(tmp_path: Path) -> None:
+    """``python -m cProfile -m genplan ...`` used to profile only a re-execution of itself."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cProfile",
+            "-s",
+            "cumulative",
+            "-m",
+            "genplan",
+            "generate",
+            "--domain",
+            "heavy",
+            "--split",
+            "train",
+            "--n",
+            "1",
+            "--out",
+            str(tmp_path / "out"),
+        ],
+        cwd=tmp_path,
+        env=_user_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "function calls" in result.stdout and "write_problems" in result.stdout
+
+
+def test_results_do_not_depend_on_the_hash_seed(recorded_heavy_run: Path, tmp_path: Path) -> None:
+    """Two replays under different string-hash seeds ask the same prompts and write the same records."""
+    folders = []
+    for seed in ("1", "2"):
+        runs = tmp_path / f"runs{seed}"
+        result = _genplan(
+            "synthesize",
+            "--domain",
+            "heavy",
+            "--n",
+            "3",
+            "--llm",
+            f"replay:{recorded_heavy_run / 'conversation.jsonl'}",
+            "--runs-dir",
+            str(runs),
+            cwd=tmp_path,
+            PYTHONHASHSEED=seed,
+        )
+        assert result.returncode == 0, result.stderr
+        folders.append(runs / "heavy" / "main-seed0")
+    first_exchanges, second_exchanges = (read_recording(f / "conversation.jsonl") for f in folders)
+    assert [(e.messages, e.response) for e in first_exchanges] == [
+        (e.messages, e.response) for e in second_exchanges
+    ]
+    for name in ("program.py", "training.json"):
+        assert (folders[0] / name).read_text() == (folders[1] / name).read_text(), name
+    first, second = (json.loads((f / "results.json").read_text()) for f in folders)
+    assert [(r["problem"], r["status"], r["plan_length"]) for r in first] == [
+        (r["problem"], r["status"], r["plan_length"]) for r in second
+    ]
+
+
+def test_validate_names_the_plan_file_line_and_counts_steps_from_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    problem_file = write_problems("heavy", "train", 0, tmp_path, n=1)[0]
+    plan = tmp_path / "plan"
+    plan.write_text("; first the heaviest item\n\n(pack-first o999)\n")
+    assert main(["validate", str(builtin_domain_file("heavy")), str(problem_file), str(plan)]) == 1
+    out = capsys.readouterr().out
+    assert (
+        f"{plan}:3: the action pack-first o999 is invalid at step 1 because the object o999 does not exist"
+        in out
+    )
+
+
+def test_files_that_are_not_utf8_or_cannot_be_written_are_errors_not_tracebacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], recorded_heavy_run: Path
+) -> None:
+    problem_file = write_problems("heavy", "train", 0, tmp_path, n=1)[0]
+    plan = tmp_path / "plan"
+    plan.write_bytes("(pack-first o1)\n; caf\xe9\n".encode("latin-1"))
+    assert main(["validate", str(builtin_domain_file("heavy")), str(problem_file), str(plan)]) == 2
+    assert f"{plan}:2: the plan file is not UTF-8 text" in capsys.readouterr().err
+
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    assert main(["generate", "--domain", "heavy", "--split", "train", "--out", str(a_file / "out")]) == 2
+    assert f"cannot write problems to {a_file / 'out'}" in capsys.readouterr().err
+
+    program = tmp_path / "program.py"
+    program.write_bytes("# caf\xe9\n".encode("latin-1"))
+    code = main(
+        ["evaluate", "--program", str(program), "--domain", "heavy", "--work-dir", str(tmp_path / "w")]
+    )
+    assert code == 2 and f"program file {program} is not UTF-8 text" in capsys.readouterr().err
+
+    code = main(
+        [
+            "solve",
+            "--domain",
+            "heavy",
+            "--program",
+            str(recorded_heavy_run / "program.py"),
+            str(problem_file),
+            "-o",
+            str(a_file / "plan"),
+        ]
+    )
+    assert code == 2 and f"cannot write the plan to {a_file / 'plan'}" in capsys.readouterr().err
+
+
+def test_solve_with_a_domain_file_asks_for_the_program_flag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    problem_file = write_problems("heavy", "train", 0, tmp_path, n=1)[0]
+    assert main(["solve", "--domain", str(builtin_domain_file("heavy")), str(problem_file)]) == 2
+    error = capsys.readouterr().err
+    assert "--program PROGRAM.py" in error and "program=" not in error
+
+
+def test_evaluate_shows_the_first_reason_per_kind_and_fails_when_nothing_is_solved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    program = tmp_path / "program.py"
+    program.write_text(RAISES)
+    code = main(
+        [
+            "evaluate",
+            "--program",
+            str(program),
+            "--domain",
+            "heavy",
+            "--n",
+            "2",
+            "--work-dir",
+            str(tmp_path / "w"),
+        ]
+    )
+    assert code == 1
+    out = capsys.readouterr().out
+    assert "python-exception (2 problems), first on heavy-eval-00:" in out
+    assert "IndexError" in out  # the exception itself, not only the status
+    assert "Solved 0/2" in out

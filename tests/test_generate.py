@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -30,6 +31,41 @@ def _count(problem: Problem, type_or_predicate: str) -> int:
     if problem.domain.typed:
         return sum(1 for t in problem.object_types.values() if t == type_or_predicate)
     return sum(1 for atom in problem.init if atom[0] == type_or_predicate and len(atom) == 2)
+
+
+# SHA-256 over the file names and PDDL texts of seeds 0, 1, 7: every training and check problem
+# and 8 evaluation problems, at scales 1 and 2 (see _digest). Written before generators returned
+# problems as data, so the written PDDL stays byte-identical across that change. Update a digest
+# only when a generator's output changes on purpose.
+WRITTEN_DIGESTS = {
+    "delivery": "7b1719db8d43431968201a5cb9762d033225b1f6cd0cdd9bc5a120544c4a34c4",
+    "ferry": "30c9ed59e0aeda76345cea8a1128de211bf419c6f721aa7f35d6ab0e6619eca3",
+    "forest": "256855093eeb08b0de33f6a590b13cc57fd142cfc5b9d5bc4ab3caf21acf9f43",
+    "gripper": "1d9e4b8560d28a7dc92e0ec925d124c656d06f04c8bf40f4454296c643ea6eaf",
+    "heavy": "58eacd78592ed2d10fd64e68c96ffb3b537a0e50b067607918c1d5fa97da2c5b",
+    "miconic": "67bc6d7d22fbb0e4fa80bb59dec27710e94e88ac2eafba96759fb410d8276821",
+    "spanner": "7a5056b099024afa31e21bbe8789e984c9418311c4a6284447f77be8b0971ab7",
+    "blocksworld": "0ee86862561d8b902527ae0abfeec04e3119dd0fb2c0682534d417b31171eaa1",
+    "logistics": "29b810fa478aab361ce7b07dbe51484656317427ce72af261f7390dbe033b3a5",
+}
+
+
+def _digest(domain: str) -> str:
+    digest = hashlib.sha256()
+    for split in ("train", "eval", "check"):
+        for seed in (0, 1, 7):
+            for scale in (1, 2) if split != "train" else (1,):
+                for generated in generate_problems(
+                    domain, split, seed, scale=scale, n=8 if split == "eval" else None
+                ):
+                    digest.update(generated.file_name.encode())
+                    digest.update(generated.text.encode())
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_written_problems_are_byte_identical_to_the_recorded_digest(domain: str) -> None:
+    assert _digest(domain) == WRITTEN_DIGESTS[domain]
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
@@ -69,6 +105,8 @@ SIZE_RANGES = {
     ("forest", "eval"): [("loc", 100, 121)],
     ("miconic", "train"): [("floor", 5, 20), ("passenger", 1, 10)],
     ("miconic", "eval"): [("floor", 10, 100), ("passenger", 1, 50)],
+    ("logistics", "train"): [("city", 2, 3), ("truck", 2, 3), ("airplane", 1, 1), ("package", 2, 4)],
+    ("logistics", "eval"): [("city", 3, 5), ("truck", 3, 5), ("airplane", 1, 2), ("package", 4, 8)],
 }
 
 
@@ -97,6 +135,19 @@ def test_structural_facts() -> None:
         hills = {a[1] for a in problem.init if a[0] == "ishill"}
         trail = [a for a in problem.init if a[0] == "ontrail"]
         assert not any(a in hills and b in hills for _, a, b in trail)  # never two hills in a row
+
+
+def test_blocksworld_sizes_and_goals() -> None:
+    for split, low, high in (("train", 3, 5), ("eval", 6, 12)):
+        for problem in _parsed("blocksworld", split, 1, n=10):
+            assert low <= len(problem.object_types) <= high, problem.name
+            assert problem.goal and all(atom[0] == "on" for atom in problem.goal)
+            assert not problem.goal <= problem.init
+            assert sum(1 for atom in problem.init if atom[0] == "ontable") >= 1
+    for problem in _parsed("logistics", "eval", 0, n=5):
+        airports = [o for o, t in problem.object_types.items() if t == "airport"]
+        cities = [o for o, t in problem.object_types.items() if t == "city"]
+        assert len(airports) == len(cities)
 
 
 def test_heavy_item_ids_are_unique() -> None:

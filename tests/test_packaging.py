@@ -20,3 +20,27 @@ def test_every_subpackage_is_installed() -> None:
         "generators",
         "synthesized",
     }
+
+
+def test_the_top_level_holds_only_the_fixed_folders() -> None:
+    allowed = {
+        "genplan",
+        "domains",
+        "generators",
+        "synthesized",
+        "tests",
+        "scripts",
+        "pyproject.toml",
+        "README.md",
+        "LICENSE",
+        ".ci",
+        ".git",
+        ".gitignore",
+    }
+    import subprocess
+
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=False)
+    if tracked.returncode != 0:  # not a git checkout (an unpacked sdist): nothing to check
+        return
+    top = {line.split("/")[0] for line in tracked.stdout.splitlines() if line}
+    assert top <= allowed, f"files outside the fixed top level: {sorted(top - allowed)}"

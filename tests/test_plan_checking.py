@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from fake_programs import heavy_problem
 
+from genplan.errors import PddlError
 from genplan.paths import builtin_domain_file
 from genplan.pddl.domain import load_domain
 from genplan.pddl.problem import parse_problem_text
@@ -12,7 +13,7 @@ from genplan.plans.failures import FailureKind
 from genplan.plans.simulator import simulate
 from genplan.plans.syntax import check_syntax
 from genplan.plans.val import VAL_MAX_STEPS, parse_val_output, val_path
-from genplan.plans.validate import check_plan, plan_to_text, read_plan_file
+from genplan.plans.validate import check_plan, plan_to_text, read_plan_file, read_plan_lines
 
 needs_val = pytest.mark.skipif(
     val_path() is None, reason="VAL's Validate binary does not run on this platform"
@@ -31,12 +32,12 @@ def _forest():
 
 SYNTAX_CASES = [
     ("not a list", {"walk": 1}, None, "the plan must be a list of strings, got dict"),
-    ("not strings", [("walk", "r0_c0", "r0_c1")], 0, "the item at step 0 is ('walk', 'r0_c0', 'r0_c1')"),
+    ("not strings", [("walk", "r0_c0", "r0_c1")], 0, "the item at step 1 is ('walk', 'r0_c0', 'r0_c1')"),
     (
         "no parentheses",
         ["walk r0_c0 r0_c1"],
         0,
-        "the action walk r0_c0 r0_c1 is invalid at step 0 because it is not enclosed in parentheses",
+        "the action walk r0_c0 r0_c1 is invalid at step 1 because it is not enclosed in parentheses",
     ),
     ("unknown operator", ["(jump r0_c0 r0_c1)"], 0, "the operator jump does not exist"),
     ("too many arguments", ["(walk r0_c0 r0_c1 r0_c2)"], 0, "walk takes 2 arguments but 3 were given"),
@@ -45,7 +46,7 @@ SYNTAX_CASES = [
         "second step",
         ["(walk r0_c0 r0_c1)", "(climb r0_c1)"],
         1,
-        "is invalid at step 1 because climb takes 2 arguments",
+        "is invalid at step 2 because climb takes 2 arguments",
     ),
     (
         "nested parentheses",
@@ -123,11 +124,26 @@ def test_check_plan_runs_syntax_first() -> None:
     assert verdict.kind is FailureKind.PLAN_SYNTAX and verdict.checker_used == "syntax"
 
 
-def test_plans_too_long_for_val_go_to_the_simulator() -> None:
+def test_plans_too_long_for_val_go_to_the_simulator_and_the_verdict_says_so() -> None:
     problem = heavy_problem("h", 2)
     plan = ["(pack-first o0)"] + ["(stack o0 o1)"] * VAL_MAX_STEPS
-    verdict = check_plan(problem, plan)
-    assert verdict.checker_used == "simulator" and verdict.failing_step == 2
+    for checker in ("val", "auto"):
+        verdict = check_plan(problem, plan, checker=checker)
+        assert verdict.checker_used == "simulator" and verdict.failing_step == 2
+        assert verdict.notice == "checked by simulator: VAL refuses plans of 9,995+ steps"
+
+
+def test_when_val_fails_the_simulator_checks_and_the_verdict_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    import genplan.plans.validate as validate
+    from genplan.plans.val import ValResult
+
+    monkeypatch.setattr(validate, "val_path", lambda: "Validate")
+    monkeypatch.setattr(
+        validate, "run_val", lambda *a, **k: ValResult(False, None, "VAL timed out after 60 s", False, "")
+    )
+    verdict = validate.check_plan(heavy_problem("h", 2), ["(pack-first o0)", "(stack o0 o1)"], checker="val")
+    assert verdict.valid and verdict.checker_used == "simulator"
+    assert verdict.notice == "checked by simulator: VAL failed (VAL timed out after 60 s)"
 
 
 def test_missing_val_uses_the_simulator_with_a_notice(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -157,6 +173,15 @@ def test_plan_files_round_trip(tmp_path) -> None:
     path = tmp_path / "plan"
     path.write_text("; a comment\n" + plan_to_text(["(a b)", " (c d) "]) + "\n; cost = 2 (unit cost)\n")
     assert read_plan_file(path) == ["(a b)", "(c d)"]
+    assert read_plan_lines(path) == [(2, "(a b)"), (3, "(c d)")]
+
+
+def test_a_plan_file_that_is_not_utf8_is_an_error_naming_file_and_line(tmp_path) -> None:
+    path = tmp_path / "plan"
+    path.write_bytes("(a b)\n(caf\xe9 d)\n".encode("latin-1"))
+    with pytest.raises(PddlError) as caught:
+        read_plan_file(path)
+    assert (caught.value.path, caught.value.line) == (path, 2) and "not UTF-8" in caught.value.reason
 
 
 @needs_val

@@ -97,11 +97,40 @@ def test_no_names_hides_every_name_from_the_model(tmp_path: Path) -> None:
     assert (report.folder / "name_mapping.json").is_file()
 
 
+SAVED_NAMES = ("conversation.jsonl", "program.py", "growing_program.py", "results.json", "metadata.json")
+
+
 def test_save_copies_the_run(tmp_path: Path) -> None:
     _, report = _run(tmp_path, [*OPENING, fenced(CORRECT)])
-    destination = save_run(report.folder, tmp_path / "synthesized" / "heavy" / "main-seed0")
-    for name in ("conversation.jsonl", "program.py", "growing_program.py", "results.json", "metadata.json"):
-        assert (destination / name).read_bytes() == (report.folder / name).read_bytes()
+    saved = save_run(report.folder, "heavy", "main", 0, root=tmp_path / "synthesized")
+    assert saved.destination == tmp_path / "synthesized" / "heavy" / "main-seed0"
+    for name in SAVED_NAMES:
+        assert (saved.destination / name).read_bytes() == (report.folder / name).read_bytes()
+    assert saved.note == f"Saved to {saved.destination.resolve()}"
+
+
+def test_a_saved_run_is_never_replaced_by_another_run_or_a_replay_of_itself(tmp_path: Path) -> None:
+    root = tmp_path / "synthesized"
+    _, first = _run(tmp_path / "first", [*OPENING, fenced(CORRECT)])
+    original = save_run(first.folder, "heavy", "main", 0, root=root).destination
+    assert original is not None
+    before = {name: (original / name).read_bytes() for name in SAVED_NAMES}
+
+    again = save_run(first.folder, "heavy", "main", 0, root=root)  # the same conversation (a replay)
+    assert again.destination is None and "already holds this conversation" in again.note
+
+    _, second = _run(tmp_path / "second", [*OPENING, fenced(RAISES), fenced(CORRECT)])  # a new run
+    beside = save_run(second.folder, "heavy", "main", 0, root=root)
+    assert beside.destination == root / "heavy" / "main-seed0-2"
+    assert save_run(second.folder, "heavy", "main", 0, root=root).destination is None  # saved once
+    assert {name: (original / name).read_bytes() for name in SAVED_NAMES} == before
+
+    _, third = _run(tmp_path / "third", [*OPENING, fenced(RAISES), fenced(RAISES), fenced(CORRECT)])
+    replaced = save_run(third.folder, "heavy", "main", 0, root=root, overwrite=True)  # explicitly
+    assert replaced.destination == original
+    assert (original / "conversation.jsonl").read_bytes() == (
+        third.folder / "conversation.jsonl"
+    ).read_bytes()
 
 
 def test_a_user_folder_in_the_ipc_layout_loads(tmp_path: Path) -> None:

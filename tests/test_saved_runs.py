@@ -1,10 +1,14 @@
-"""Every saved generalized-plan run under synthesized/ replays to the same final program
-(the ASP approach's saved runs: ``tests/approaches/asp/test_asp_saved_runs.py``).
+"""Every saved run under synthesized/ replays to the same outcome.
 
-Each recorded conversation is replayed through the real pipeline (``genplan synthesize --llm
-replay:...``, hash seed fixed as the command line fixes it): the training checks must send the
-same feedback, so the same answers are found in the recording, and the final program must be
-byte-identical to the saved one. The saved metadata must match the recording.
+Each recorded conversation of the generalized plan is replayed through the real pipeline
+(``genplan synthesize --llm replay:...``, hash seed fixed as the command line fixes it): the
+training checks must send the same feedback, so the same answers are found in the recording, and
+the final program must be byte-identical to the saved one. Each LLM-as-planner run is replayed
+with ``genplan run --approach NAME`` and the settings and problem set it recorded: every problem
+must end as saved (status, plan, LLM calls, world-model queries). Each AutoToS run is replayed
+with ``genplan run --approach autotos`` and its settings: the feedback and the final components
+must be the same. The saved metadata must match the recording, and the README lists every saved
+run. The ASP approach's saved runs: ``tests/approaches/asp/test_asp_saved_runs.py``.
 """
 
 from __future__ import annotations
@@ -17,14 +21,22 @@ from pathlib import Path
 
 import pytest
 
+from genplan.approaches import get_approach
 from genplan.llm import read_recording
 from genplan.paths import data_folder
 
-SAVED = sorted(
-    p.parent
-    for p in data_folder("synthesized").glob("*/*/conversation.jsonl")
-    if json.loads((p.parent / "metadata.json").read_text()).get("approach") == "generalized-plan"
-)
+ALL_SAVED = sorted(p.parent for p in data_folder("synthesized").glob("*/*/conversation.jsonl"))
+
+
+def _approach(folder: Path) -> str:
+    return json.loads((folder / "metadata.json").read_text())["approach"]
+
+
+SAVED = [p for p in ALL_SAVED if _approach(p) == "generalized-plan"]
+AUTOTOS = [p for p in ALL_SAVED if _approach(p) == "autotos"]
+# The ASP approach's saved runs have their own tests: tests/approaches/asp/test_asp_saved_runs.py.
+PLANNER_RUNS = [p for p in ALL_SAVED if _approach(p) not in ("generalized-plan", "autotos", "asp")]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.slow
@@ -93,3 +105,127 @@ def test_readme_lists_each_saved_run_with_its_result(saved: Path) -> None:
     rows = [line for line in readme.splitlines() if line.startswith(row_start)]
     assert rows, f"README's saved-runs table has no row starting {row_start!r}"
     assert f"| {solved}/{metadata['evaluation_problems']} |" in rows[0]
+
+
+def _setting_flags(approach: str, settings: dict[str, object]) -> list[str]:
+    """The flags that reproduce ``settings`` (those that differ from the approach's defaults)."""
+    defaults = get_approach(approach).settings_type()
+    flags: list[str] = []
+    for name, value in settings.items():
+        if value == getattr(defaults, name):
+            continue
+        flag = "--" + name.replace("_", "-")
+        if isinstance(value, bool):
+            flags.append(flag if value else "--no-" + name.replace("_", "-"))
+        else:
+            flags += [flag, "none" if value is None else str(value)]
+    return flags
+
+
+def _problem_flags(problem_set: str) -> list[str]:
+    """``by-length:4,8,12 x2`` -> ``--problems by-length:4,8,12 --per-length 2``; ``small x30`` ->
+    ``--problems small --n 30``."""
+    if problem_set == "default":
+        return []
+    spec, count = problem_set.split(" x")
+    return ["--problems", spec, "--per-length" if spec.startswith("by-length") else "--n", count]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("saved", PLANNER_RUNS, ids=[f"{p.parent.name}/{p.name}" for p in PLANNER_RUNS])
+def test_a_saved_planner_run_replays_to_the_same_results(saved: Path, tmp_path: Path) -> None:
+    metadata = json.loads((saved / "metadata.json").read_text())
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "GENPLAN"))}
+    env["PYTHONHASHSEED"] = "0"
+    arguments = ["run", "--approach", metadata["approach"], "--domain", metadata["domain"]]
+    arguments += ["--seed", str(metadata["seed"]), *_problem_flags(metadata["details"]["problem_set"])]
+    arguments += _setting_flags(metadata["approach"], metadata["settings"])
+    arguments += ["--llm", f"replay:{saved / 'conversation.jsonl'}", "--runs-dir", str(tmp_path)]
+    result = subprocess.run(
+        [sys.executable, "-m", "genplan", *arguments], env=env, capture_output=True, text=True, timeout=900
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    replayed = tmp_path / saved.parent.name / saved.name
+    keys = ("problem", "status", "plan_length", "llm_calls", "world_model_queries")
+    again = [{k: r[k] for k in keys} for r in json.loads((replayed / "results.json").read_text())]
+    assert again == [{k: r[k] for k in keys} for r in json.loads((saved / "results.json").read_text())]
+
+
+@pytest.mark.parametrize("saved", PLANNER_RUNS, ids=[f"{p.parent.name}/{p.name}" for p in PLANNER_RUNS])
+def test_a_saved_planner_run_matches_its_recording_and_the_readme(saved: Path) -> None:
+    metadata = json.loads((saved / "metadata.json").read_text())
+    exchanges = read_recording(saved / "conversation.jsonl")
+    assert {e.model for e in exchanges} == {metadata["model"]}
+    results = json.loads((saved / "results.json").read_text())
+    assert len(exchanges) == metadata["llm_calls"] == sum(r["llm_calls"] for r in results)
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    row_start = f"| {saved.parent.name} | {metadata['label']} |"
+    rows = [line for line in readme.splitlines() if line.startswith(row_start)]
+    assert rows, f"README's saved planner runs table has no row starting {row_start!r}"
+    assert f"| {metadata['solved']}/{metadata['evaluation_problems']} |" in rows[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("saved", AUTOTOS, ids=[f"{p.parent.name}/{p.name}" for p in AUTOTOS])
+def test_saved_autotos_conversation_replays_to_the_saved_components(saved: Path, tmp_path: Path) -> None:
+    metadata = json.loads((saved / "metadata.json").read_text())
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "GENPLAN"))}
+    env["PYTHONHASHSEED"] = "0"
+    arguments = [
+        "run",
+        "--approach",
+        "autotos",
+        "--domain",
+        metadata["domain"],
+        "--seed",
+        str(metadata["seed"]),
+    ]
+    arguments += _setting_flags("autotos", metadata["settings"])
+    # No evaluation problems: the components and the feedback that led to them are what replays.
+    arguments += ["--n", "0", "--llm", f"replay:{saved / 'conversation.jsonl'}", "--runs-dir", str(tmp_path)]
+    result = subprocess.run(
+        [sys.executable, "-m", "genplan", *arguments], env=env, capture_output=True, text=True, timeout=900
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    replayed = tmp_path / metadata["domain"] / f"{metadata['label']}-seed{metadata['seed']}"
+    assert (replayed / "components.py").read_text() == (saved / "components.py").read_text()
+    assert json.loads((replayed / "feedback.json").read_text()) == json.loads(
+        (saved / "feedback.json").read_text()
+    )
+
+
+@pytest.mark.parametrize("saved", AUTOTOS, ids=[f"{p.parent.name}/{p.name}" for p in AUTOTOS])
+def test_saved_autotos_metadata_matches_its_recording(saved: Path) -> None:
+    metadata = json.loads((saved / "metadata.json").read_text())
+    exchanges = read_recording(saved / "conversation.jsonl")
+    assert {e.model for e in exchanges} == {metadata["model"]}
+    assert len(exchanges) == metadata["llm_calls"] == sum(metadata["details"]["calls_per_component"].values())
+    feedback = json.loads((saved / "feedback.json").read_text())
+    assert sum(metadata["feedback"].values()) == len(feedback)
+    results = json.loads((saved / "results.json").read_text())
+    assert sum(r["status"] == "solved" for r in results) == metadata["solved"]
+
+
+@pytest.mark.parametrize("saved", AUTOTOS, ids=[f"{p.parent.name}/{p.name}" for p in AUTOTOS])
+def test_readme_lists_each_saved_autotos_run(saved: Path) -> None:
+    metadata = json.loads((saved / "metadata.json").read_text())
+    phases = metadata["feedback"]
+    row = (
+        f"| {metadata['domain']} | {metadata['label']} | {metadata['llm_calls']} | "
+        f"{phases['goal']} / {phases['successor-soundness']} / {phases['successor-completeness']} | "
+        f"{metadata['solved']}/{metadata['evaluation_problems']} |"
+    )
+    readme = (ROOT / "README.md").read_text()
+    assert any(line.startswith(row) for line in readme.splitlines()), f"README has no row starting {row!r}"
+
+
+def test_the_replay_flags_reproduce_an_autotos_runs_settings() -> None:
+    from genplan.approaches.autotos.settings import AutoToSSettings
+    from genplan.approaches.base import settings_to_json
+    from genplan.cli import build_parser
+    from genplan.cli.settings_options import settings_from_arguments
+
+    settings = AutoToSSettings(checks="partial", completeness_test=False, search_seconds=60.0, max_calls=12)
+    flags = _setting_flags("autotos", settings_to_json(settings))
+    arguments = ["run", "--approach", "autotos", "--domain", "gripper", *flags]
+    assert settings_from_arguments(build_parser(arguments).parse_args(arguments), AutoToSSettings) == settings

@@ -1,4 +1,4 @@
-"""Saved programs as solvers: load_solver in-process and sandboxed, errors."""
+"""Saved programs as solvers: load_solver sandboxed (the default) and trusted in-process, errors."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from genplan import load_solver
 from genplan.approaches.generalized_plan.solver import SolverError
 from genplan.errors import ConfigurationError
 from genplan.plans.validate import check_plan
+from genplan.sandbox import Limits
 
 
 @pytest.fixture
@@ -35,9 +36,22 @@ def test_load_solver_uses_the_best_saved_program(saved: Path) -> None:
     assert check_plan(problem, solve(problem)).valid
 
 
-def test_sandboxed_solver_gives_the_same_plan(saved: Path) -> None:
+def test_trusted_solver_gives_the_same_plan(saved: Path) -> None:
     problem = heavy_problem("p", 12)
-    assert load_solver("heavy", sandboxed=True)(problem) == load_solver("heavy")(problem)
+    assert load_solver("heavy", trusted=True)(problem) == load_solver("heavy")(problem)
+
+
+def test_the_solver_is_sandboxed_unless_trusted(saved: Path) -> None:
+    escape = "import random\ndef get_plan(objects, init, goal):\n    return [random._os.name]\n"
+    (saved / "heavy" / "escape.py").write_text(escape.replace("random._os", "getattr(random, '_os')"))
+    solve = load_solver("heavy", program=saved / "heavy" / "escape.py")
+    with pytest.raises(SolverError, match="private attribute"):
+        solve(heavy_problem("p", 3))
+    probe = "def get_plan(objects, init, goal):\n    return [str(len(objects))]\n"
+    (saved / "heavy" / "probe.py").write_text(probe)
+    assert load_solver("heavy", program=saved / "heavy" / "probe.py", limits=Limits(isolation="none"))(
+        heavy_problem("p", 3)
+    ) == ["3"]
 
 
 def test_solver_accepts_problem_files(saved: Path, tmp_path: Path) -> None:
@@ -48,13 +62,11 @@ def test_solver_accepts_problem_files(saved: Path, tmp_path: Path) -> None:
 
 
 def test_failing_program_raises_solver_error(saved: Path) -> None:
-    solve = load_solver("heavy", program=saved / "heavy" / "no-cot-seed0" / "program.py")
+    solve = load_solver("heavy", program=saved / "heavy" / "no-cot-seed0" / "program.py", trusted=True)
     with pytest.raises(SolverError, match="IndexError"):
         solve(heavy_problem("p", 3))
     with pytest.raises(SolverError, match="IndexError"):
-        load_solver("heavy", program=saved / "heavy" / "no-cot-seed0" / "program.py", sandboxed=True)(
-            heavy_problem("p", 3)
-        )
+        load_solver("heavy", program=saved / "heavy" / "no-cot-seed0" / "program.py")(heavy_problem("p", 3))
 
 
 def test_no_saved_program_says_how_to_make_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

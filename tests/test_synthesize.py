@@ -73,7 +73,7 @@ def test_badly_formed_actions_get_syntax_feedback_with_valid_operators() -> None
     assert result.rounds[0].failure is FailureKind.PLAN_SYNTAX
     feedback = sent_feedback(model, 3)
     assert "The code returned this plan:\n['pack-first o0']" in feedback
-    assert "is invalid at step 0" in feedback
+    assert "is invalid at step 1" in feedback
     assert "NOTE: the valid operators are: (pack-first ?item) (stack ?bottom ?top)." in feedback
 
 

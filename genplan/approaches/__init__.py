@@ -10,12 +10,24 @@ imports none of them.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
-from genplan.approaches.base import Approach
 from genplan.errors import ConfigurationError
+
+if TYPE_CHECKING:  # listing the names imports no approach and not the seam either
+    from genplan.approaches.base import Approach
 
 REGISTRY: dict[str, str] = {
     "generalized-plan": "genplan.approaches.generalized_plan.approach:GeneralizedPlan",
+    "autotos": "genplan.approaches.autotos.approach:AutoToS",
+    "io": "genplan.approaches.planners.approach:IO",
+    "io-cot": "genplan.approaches.planners.approach:IOCoT",
+    "react": "genplan.approaches.planners.approach:ReAct",
+    "react-select": "genplan.approaches.planners.approach:ReActSelect",
+    "toi-bfs": "genplan.approaches.planners.approach:ToIBFS",
+    "toi-dfs": "genplan.approaches.planners.approach:ToIDFS",
+    "boomerang": "genplan.approaches.planners.approach:Boomerang",
+    "symplanner": "genplan.approaches.planners.approach:SymPlanner",
     "asp": "genplan.approaches.asp.approach:AspApproach",
 }
 """Approach name -> ``module:Class`` of its :class:`~genplan.approaches.base.Approach`."""

@@ -26,10 +26,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
+from genplan.errors import ConfigurationError
 from genplan.llm import LanguageModel
-from genplan.paths import data_folder
+from genplan.paths import data_folder, source_checkout
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
+from genplan.sandbox import Limits
 
 SOLVED = "solved"
 """The status of a problem whose plan was checked and found valid. Any other status names the
@@ -40,6 +42,8 @@ documented by that approach."""
 
 METADATA_FILE = "metadata.json"
 RESULTS_FILE = "results.json"
+CONVERSATION_FILE = "conversation.jsonl"
+"""The recorded conversation of a run folder (every approach that asks a model records one)."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +130,8 @@ class RunRecord:
             make none.
         artifacts: files written in the run folder, relative to it.
         details: approach-specific figures (JSON-ready).
+        isolation: the sandbox isolation model-written code ran under (``bwrap``, or ``none``
+            with ``--isolation none``); ``None`` for a run that ran no model code.
     """
 
     approach: str
@@ -144,6 +150,7 @@ class RunRecord:
     world_model_queries: int | None = None
     artifacts: list[str] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)
+    isolation: str | None = None
 
     @property
     def solved(self) -> int:
@@ -233,21 +240,89 @@ def saved_run_folder(domain_name: str, label: str, seed: int) -> Path:
     return data_folder("synthesized") / domain_name / f"{label}-seed{seed}"
 
 
-def save_run(folder: Path, destination: Path) -> Path:
-    """Copy a finished run's artifacts (those its record lists) to ``destination`` (``--save``).
+def save_root() -> Path:
+    """Where ``--save`` writes: the checkout's ``synthesized/`` when genplan runs from a source
+    checkout, else ``./synthesized`` in the working directory (never into an installed package)."""
+    return data_folder("synthesized") if source_checkout() is not None else Path.cwd() / "synthesized"
+
+
+@dataclass(frozen=True)
+class SaveOutcome:
+    """What ``--save`` did.
+
+    Attributes:
+        destination: the folder written, or ``None`` when nothing was written.
+        note: one line for the user: where the run went, or why it was not saved.
+    """
+
+    destination: Path | None
+    note: str
+
+
+def _exchanges(path: Path) -> list[tuple[object, str, int]] | None:
+    """The recorded exchanges of a conversation file, or ``None`` if there is none readable."""
+    from genplan.llm import LLMError, read_recording
+
+    if not path.is_file():
+        return None
+    try:
+        return [(e.messages, e.response, e.sample) for e in read_recording(path)]
+    except LLMError:
+        return None
+
+
+def save_run(
+    folder: Path,
+    domain_name: str,
+    label: str,
+    seed: int,
+    *,
+    root: Path | None = None,
+    overwrite: bool = False,
+) -> SaveOutcome:
+    """Copy a finished run's artifacts (those its record lists) beside the saved runs (``--save``).
+
+    The run goes to ``ROOT/<domain>/<label>-seed<S>`` (``ROOT`` from :func:`save_root`
+    unless given). Saved runs are real model output and never overwritten by accident: a run
+    whose conversation is already saved there (a replay of that saved run) is not written
+    again; a new run goes to the first free ``<label>-seed<S>-<N>`` beside the saved one,
+    unless ``overwrite`` replaces it.
 
     Raises:
-        OSError: the run folder has no readable ``metadata.json``, or a copy failed.
+        ConfigurationError: the run folder has no readable record, or the destination cannot
+            be written (names it).
     """
-    record = read_record(folder)
-    destination.mkdir(parents=True, exist_ok=True)
-    for name in record.artifacts:
-        source = folder / name
-        if source.is_file():
-            target = destination / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target)
-    return destination
+    try:
+        record = read_record(folder)
+    except (OSError, ValueError, KeyError) as error:
+        raise ConfigurationError(f"cannot save {folder}: it holds no finished run ({error})") from error
+    base = (root or save_root()) / domain_name
+    destination = base / f"{label}-seed{seed}"
+    ours = _exchanges(folder / CONVERSATION_FILE)
+    for saved in [destination, *sorted(base.glob(f"{label}-seed{seed}-*"))]:
+        if ours is not None and ours == _exchanges(saved / CONVERSATION_FILE):
+            return SaveOutcome(
+                None, f"Not saved: {saved} already holds this conversation (this run replays it)."
+            )
+    if destination.is_dir() and any(destination.iterdir()) and not overwrite:
+        number = 2
+        while (base / f"{label}-seed{seed}-{number}").exists():
+            number += 1
+        destination = base / f"{label}-seed{seed}-{number}"
+    try:
+        if destination.is_dir() and overwrite:
+            shutil.rmtree(destination)
+        destination.mkdir(parents=True, exist_ok=True)
+        for name in record.artifacts:
+            source = folder / name
+            if source.is_file():
+                target = destination / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, target)
+    except OSError as error:
+        where = error.filename or destination
+        raise ConfigurationError(f"cannot save the run to {where}: {error.strerror or error}") from error
+    return SaveOutcome(destination, f"Saved to {destination.resolve()}")
 
 
 def today() -> str:
@@ -308,6 +383,8 @@ class RunContext:
         eval_timeout: seconds per evaluation problem (the paper's 30).
         workers: evaluation problems solved at once (default: the usable cores).
         progress: where to report progress.
+        limits: the sandbox's limits and isolation for every model-written program the run
+            executes (``Limits(isolation="none")`` where bubblewrap cannot run).
     """
 
     folder: Path
@@ -317,6 +394,7 @@ class RunContext:
     eval_timeout: float = 30.0
     workers: int | None = None
     progress: Progress = field(default_factory=SilentProgress)
+    limits: Limits = field(default_factory=Limits)
 
 
 class Approach(Protocol):

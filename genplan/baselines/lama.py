@@ -1,27 +1,18 @@
 """The LAMA-first baseline: Fast Downward (``--alias lama-first``) from the ``up-fast-downward`` package.
 
 The package ships the planner and runs offline; install it with ``pip install "genplan[planner]"``.
-The planner runs as a subprocess (argument list, no shell) in a temporary folder that is
-always removed, under a wall-clock budget and a memory limit. Fast Downward's driver starts the
-translator and the search as processes of its own, so the planner gets a session of its own and
-a time-out kills the whole process group: otherwise a translator left behind keeps running (and
-growing: 19 GB after 11 minutes on a 128x miconic problem) beside later measurements. Its plan is
+How the planner is run (its own session, a wall-clock budget that kills every process it
+started, a memory limit, a temporary folder) is :mod:`genplan.plans.fast_downward`. Its plan is
 returned for validation like any other.
 """
 
 from __future__ import annotations
 
-import importlib.util
-import os
-import signal
-import subprocess
-import sys
-import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from genplan.pddl.problem import Problem
+from genplan.plans.fast_downward import INSTALL_HINT, find_driver, run_planner
 
 
 @dataclass(frozen=True)
@@ -42,15 +33,7 @@ class LamaResult:
 
 
 def _driver() -> Path | None:
-    # Found without importing: the package's __init__ needs unified-planning, the planner does not.
-    spec = importlib.util.find_spec("up_fast_downward")
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    for location in spec.submodule_search_locations:
-        driver = Path(location) / "downward" / "fast-downward.py"
-        if driver.is_file():
-            return driver
-    return None
+    return find_driver()
 
 
 def lama_available() -> bool:
@@ -73,52 +56,8 @@ def run_lama(problem: Problem, timeout: float = 30.0, memory_limit: str = "8G") 
     """
     driver = _driver()
     if driver is None:
-        raise RuntimeError('LAMA-first needs the up-fast-downward package: pip install "genplan[planner]"')
-    with tempfile.TemporaryDirectory(prefix="genplan-lama-") as folder:
-        domain_file = Path(folder) / "domain.pddl"
-        problem_file = Path(folder) / "problem.pddl"
-        plan_file = Path(folder) / "sas_plan"
-        domain_file.write_text(problem.domain.to_pddl())
-        problem_file.write_text(problem.to_pddl())
-        command = [
-            sys.executable,
-            str(driver),
-            "--overall-memory-limit",
-            memory_limit,
-            "--plan-file",
-            str(plan_file),
-            "--alias",
-            "lama-first",
-            str(domain_file),
-            str(problem_file),
-        ]
-        start = time.perf_counter()
-        planner = subprocess.Popen(
-            command,
-            cwd=folder,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            text=True,
-            start_new_session=True,
-        )
-        try:
-            output, _ = planner.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(planner.pid, signal.SIGKILL)
-            planner.communicate()
-            return LamaResult(None, timeout, True, f"no plan within {timeout:g} s")
-        finally:
-            if planner.poll() is None:
-                os.killpg(planner.pid, signal.SIGKILL)
-                planner.wait()
-        seconds = time.perf_counter() - start
-        if not plan_file.is_file():
-            tail = "\n".join(output.strip().splitlines()[-3:])
-            return LamaResult(None, seconds, False, tail)
-        actions = [
-            line.strip()
-            for line in plan_file.read_text().splitlines()
-            if line.strip() and not line.startswith(";")
-        ]
-        return LamaResult(actions, seconds, False)
+        raise RuntimeError(f"LAMA-first needs the up-fast-downward package: {INSTALL_HINT}")
+    run = run_planner(
+        problem, driver, options=["--alias", "lama-first"], timeout=timeout, memory_limit=memory_limit
+    )
+    return LamaResult(run.plan, run.seconds, run.timed_out, run.message)

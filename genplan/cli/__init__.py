@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import sys
 from collections.abc import Sequence
 
@@ -38,26 +37,14 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def _fix_hash_seed() -> None:
-    """Re-execute with ``PYTHONHASHSEED=0`` unless the user chose a hash seed.
-
-    Sandboxed programs are forked from this process, so they inherit its string-hash seed,
-    and model-written code that iterates over sets of strings returns plans whose order
-    depends on it. A fixed seed makes runs, evaluations and replays repeat exactly.
-    """
-    if os.environ.get("PYTHONHASHSEED") is None:
-        env = dict(os.environ, PYTHONHASHSEED="0")
-        os.execve(sys.executable, [sys.executable, "-m", "genplan", *sys.argv[1:]], env)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``genplan`` console script; returns the process exit code.
 
-    Called without ``argv`` (as the console script), it first fixes the hash seed
-    (see :func:`_fix_hash_seed`); called with ``argv`` (tests, embedding) it never re-executes.
+    ``argv`` defaults to ``sys.argv[1:]``. The process never re-executes itself: results do not
+    depend on the interpreter's string-hash seed (genplan sorts wherever order reaches a
+    prompt, a file or a plan), so ``python -m cProfile -m genplan ...`` profiles the real work
+    and the import path is the one the user started with.
     """
-    if argv is None:
-        _fix_hash_seed()
     arguments = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(arguments)
     args = parser.parse_args(arguments)

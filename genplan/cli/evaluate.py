@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from pathlib import Path
 
-from tqdm import tqdm
-
-from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
-from genplan.pddl.problem_sets import load_domain_problems
+from genplan.cli.arguments import non_negative_int, positive_int, positive_seconds
+from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
+from genplan.errors import ConfigurationError
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -19,25 +19,37 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "evaluate",
         help="evaluate a program on a domain's evaluation problems",
         description="Run PROGRAM's get_plan on the evaluation problems in parallel, sandboxed, validate "
-        "every plan, and report the fraction solved (Silver et al. 2024, Sec. 5).",
+        "every plan, and report the fraction solved and the first failure of each kind (Silver et al. 2024, "
+        "Sec. 5). Exit code 0 when at least one problem is solved, 1 when none is, 2 on an error.",
     )
     parser.add_argument("--program", type=Path, required=True, help="Python file defining get_plan")
     parser.add_argument("--domain", required=True, help="built-in domain name or a folder with domain.pddl")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--n", type=int, default=30, help="evaluation problems (default 30)")
-    parser.add_argument("--timeout", type=float, default=30.0, help="seconds per problem (default 30)")
-    parser.add_argument("--workers", type=int, default=None, help="parallel runs (default: cores)")
+    parser.add_argument("--seed", type=non_negative_int, default=0)
+    parser.add_argument("--n", type=positive_int, default=30, help="evaluation problems (default 30)")
+    parser.add_argument(
+        "--timeout", type=positive_seconds, default=30.0, help="seconds per problem (default 30)"
+    )
+    parser.add_argument("--workers", type=positive_int, default=None, help="parallel runs (default: cores)")
     parser.add_argument(
         "--json", type=Path, default=None, help="write per-problem results and the summary here"
     )
     parser.add_argument("--work-dir", type=Path, default=Path("runs"), help="where generated problems go")
+    add_isolation_argument(parser)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
-    """Carry out ``genplan evaluate``; return the exit code (errors surface as GenplanError)."""
+    """Carry out ``genplan evaluate``; return the exit code: 0 when at least one problem is
+    solved, 1 when none is (errors surface as GenplanError, exit code 2)."""
+    from tqdm import tqdm
+
+    from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
+    from genplan.approaches.generalized_plan.solver import read_program
+    from genplan.pddl.problem_sets import load_domain_problems
+
+    limits = sandbox_limits(args)  # first: a missing sandbox stops the command at once
+    program = read_program(args.program)
     problems = load_domain_problems(args.domain, args.seed, args.n, args.work_dir)
-    program = args.program.read_text()
     with tqdm(
         total=len(problems.evaluation), desc="evaluating", unit="problem", file=sys.stderr, disable=None
     ) as bar:
@@ -47,19 +59,42 @@ def run(args: argparse.Namespace) -> int:
             timeout=args.timeout,
             workers=args.workers,
             on_result=lambda _check, _problem: bar.update(1),
+            limits=limits,
         )
     summary = summarize(checks)
-    for check in checks:
-        row = check.to_json()
+    rows = [check.to_json() for check in checks]
+    for row in rows:
         length = row["plan_length"] if row["plan_length"] is not None else "-"
         print(f"{row['problem']:<24} {row['status']:<18} {row['seconds']:>9.4f} s  plan length {length}")
+    first_failures: dict[str, dict[str, object]] = {}
+    for row in rows:
+        if row["status"] != "solved":
+            first_failures.setdefault(str(row["status"]), row)
+    for status, row in first_failures.items():
+        count = summary.statuses[status]
+        print(f"{status} ({count} problem{'s' * (count != 1)}), first on {row['problem']}:")
+        print(textwrap.indent(reason_excerpt(row["message"]), "    "))
     median = f"{summary.median_seconds:.4f} s" if summary.median_seconds is not None else "n/a"
     print(
         f"Solved {summary.solved}/{summary.total} (fraction {summary.fraction_solved:.2f}); median runtime {median}"
     )
     if args.json is not None:
-        args.json.write_text(
-            json.dumps({"summary": summary.to_json(), "problems": [c.to_json() for c in checks]}, indent=2)
-            + "\n"
-        )
-    return 0
+        report = {"summary": summary.to_json(), "isolation": limits.isolation.value, "problems": rows}
+        text = json.dumps(report, indent=2) + "\n"
+        try:
+            args.json.write_text(text)
+        except OSError as error:
+            raise ConfigurationError(f"cannot write {args.json}: {error.strerror or error}") from error
+    return 0 if summary.solved else 1
+
+
+def reason_excerpt(message: object, lines: int = 6) -> str:
+    """The telling part of a failure message: a traceback's last lines (where and what was
+    raised), or the first lines of plan advice; at most ``lines`` lines."""
+    text = str(message or "no reason recorded").strip()
+    parts = text.splitlines()
+    if parts and parts[0].startswith("Traceback"):
+        parts = parts[-lines:]
+    elif len(parts) > lines:
+        parts = [*parts[: lines - 1], "..."]
+    return "\n".join(parts)

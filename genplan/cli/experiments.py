@@ -16,19 +16,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tqdm import tqdm
-
+from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.errors import ConfigurationError
-from genplan.experiments.engines import make_engine
-from genplan.experiments.grid import check_grid, run_grid
-from genplan.experiments.grid_file import build_grid, read_grid_file
-from genplan.experiments.spec import ApproachSpec, grid_cells, parse_domains
 
 EXAMPLE = """examples:
-  genplan experiments grids/paper.toml --llm openai --model gpt-4o      # the paper's grid
+  genplan experiments scripts/grids/paper.toml --llm openai --model gpt-4o      # the paper's grid
   genplan experiments --domains heavy,gripper --seeds 0-2 \\
       --approach generalized-plan --approach generalized-plan:chain-of-thought=false
-  genplan experiments grids/paper.toml --scheduler tcp://HOST:8786         # on a Dask cluster
+  genplan experiments scripts/grids/paper.toml --scheduler tcp://HOST:8786         # on a Dask cluster
 """
 
 
@@ -41,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
             "Run an experiment grid (domains x seeds x approaches with their settings, one model) "
             "from a TOML grid file, flags, or both (flags win). Cells run on an embedded Dask cluster by "
             "default, on an existing one with --scheduler, or with --engine pool|sequential; finished cells "
-            "are never run again. With no model set up, each cell replays its saved run. See grids/paper.toml."
+            "are never run again. With no model set up, each cell replays its saved run. See scripts/grids/paper.toml."
         ),
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -71,6 +66,15 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     what.add_argument(
         "--eval-workers", type=int, help="evaluation problems one cell solves at once (default 1)"
     )
+    what.add_argument(
+        "--problems",
+        metavar="SET",
+        help="evaluation problems other than the generated ones, as genplan run --problems: by-length:L1,L2,... "
+        "(--per-length each, labelled by Fast Downward A* with LM-cut) or small (--n of the training size)",
+    )
+    what.add_argument(
+        "--per-length", type=int, help="problems per length for --problems by-length (default 20)"
+    )
     what.add_argument("--runs-dir", type=Path, help="run folders and generated problems (default ./runs)")
     what.add_argument("--results", type=Path, help="JSON Lines results (default ./results)")
     model = parser.add_argument_group("language model (default: replay the saved runs)")
@@ -98,6 +102,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     where.add_argument(
         "--scheduler", metavar="ADDRESS", help="an existing Dask scheduler, e.g. tcp://HOST:8786"
     )
+    add_isolation_argument(where, default=None)
     figure3 = parser.add_argument_group("Figure 3 (instead of a grid)")
     figure3.add_argument("--figure3", action="store_true", help="time saved programs and LAMA-first by size")
     figure3.add_argument("--scales", default="1,2,8,32,128")
@@ -107,6 +112,9 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def grid_values(args: argparse.Namespace) -> dict[str, Any]:
     """The grid file's values (if any) with the flags laid over them."""
+    from genplan.experiments.grid_file import read_grid_file
+    from genplan.experiments.spec import ApproachSpec
+
     values: dict[str, Any] = read_grid_file(args.grid) if args.grid else {"model": {}}
     for key in (
         "domains",
@@ -116,8 +124,11 @@ def grid_values(args: argparse.Namespace) -> dict[str, Any]:
         "size_check",
         "per_step",
         "eval_workers",
+        "problems",
+        "per_length",
         "runs_dir",
         "results",
+        "isolation",
     ):
         if getattr(args, key) is not None:
             values[key] = getattr(args, key)
@@ -139,6 +150,8 @@ class _GridBar:
         self.started = time.monotonic()
 
     def start(self, total: int, recorded: int) -> None:
+        from tqdm import tqdm
+
         self.bar = tqdm(
             total=total,
             initial=recorded,
@@ -157,6 +170,8 @@ class _GridBar:
         self.bar.set_postfix_str(f"done {self.bar.initial + done}, failed {failed}, running {running}")
 
     def failed(self, cell: str, error: str) -> None:
+        from tqdm import tqdm
+
         tqdm.write(f"{cell}: failed: {error}", file=sys.stderr)
 
     def close(self) -> None:
@@ -175,10 +190,16 @@ def describe_engine(engine: Any, scheduler: str | None) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``genplan experiments``; return the exit code (1 when a cell failed)."""
+    from genplan.experiments.engines import make_engine
+    from genplan.experiments.grid import check_grid, run_grid
+    from genplan.experiments.grid_file import build_grid
+    from genplan.experiments.spec import grid_cells
+
     if args.figure3:
         return run_figure3(args)
     spec = build_grid(grid_values(args), str(args.grid or "grid"))
     check_grid(spec, grid_cells(spec))  # bad approaches, settings or recordings: before any cluster starts
+    sandbox_limits(argparse.Namespace(isolation=spec.isolation.value))  # bubblewrap works here, or stop now
     if spec.model.llm == "manual" and (args.engine != "sequential" or args.scheduler):
         raise ConfigurationError(
             "--llm manual reads answers from this terminal: use it with --engine sequential"
@@ -203,14 +224,18 @@ def run(args: argparse.Namespace) -> int:
 
 def run_figure3(args: argparse.Namespace) -> int:
     """Figure 3's measurements for every domain with a saved program, to ``RESULTS/figure3.jsonl``."""
+    from tqdm import tqdm
+
     from genplan.approaches.generalized_plan.solver import saved_programs
     from genplan.experiments.figure3 import measure_runtime_vs_size
+    from genplan.experiments.spec import parse_domains
 
     values = grid_values(args)
     domains = parse_domains(values.get("domains") or "all")
     results = Path(values.get("results") or "results")
     runs_dir = Path(values.get("runs_dir") or "runs")
     timeout = float(values.get("eval_timeout", 30.0))
+    limits = sandbox_limits(argparse.Namespace(isolation=values.get("isolation") or "bwrap"))
     try:
         scales = [int(s) for s in args.scales.split(",")]
     except ValueError as error:
@@ -240,6 +265,7 @@ def run_figure3(args: argparse.Namespace) -> int:
                     timeout=timeout,
                     work_dir=runs_dir,
                     on_record=write,
+                    limits=limits,
                 )
     print(f"wrote {out}")
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from genplan.cli.arguments import non_negative_int, positive_int
 from genplan.errors import ConfigurationError
 from genplan.paths import builtin_domain_names
 from genplan.pddl.generate import SPLITS, write_problems
@@ -19,9 +20,12 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )
     parser.add_argument("--domain", required=True, choices=builtin_domain_names())
     parser.add_argument("--split", required=True, choices=SPLITS)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=non_negative_int, default=0)
     parser.add_argument(
-        "--n", type=int, default=None, help="how many (default: 10 training, 5 for delivery; 30 evaluation)"
+        "--n",
+        type=positive_int,
+        default=None,
+        help="how many (default: 10 training, 5 for delivery; 30 evaluation)",
     )
     parser.add_argument(
         "--scale", default="1", help="comma-separated size multipliers for evaluation, e.g. 1,2,8,32,128"

@@ -8,17 +8,18 @@ heavy`` on a fresh machine), or stops and lists the ways to set up a model.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from genplan.approaches.base import saved_run_folder
+from genplan.cli.arguments import positive_int, positive_seconds
 from genplan.errors import ConfigurationError
-from genplan.llm import LanguageModel, SamplingSettings, make_model
 
-CONVERSATION_FILE = "conversation.jsonl"
-"""The recorded conversation of a run folder (every approach records one)."""
+if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
+    from genplan.llm import LanguageModel
+
+DEFAULT_OPENAI_MODEL = "gpt-4o"
 
 SETUP_HELP = (
     "no language model is set up. Choose one of:\n"
@@ -39,20 +40,25 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
         help="openai | files:DIR | manual | replay:PATH (default: openai if a key or --base-url is set, else a saved recording)",
     )
     group.add_argument(
-        "--model", default=None, help="model name (default gpt-4o; recorded in the run's metadata)"
+        "--model",
+        default=None,
+        help="model name, recorded in the run's metadata (default: gpt-4o for openai, the recording's "
+        "model for replay, 'unknown' for files and manual)",
     )
     group.add_argument(
         "--base-url", default=None, help="OpenAI-compatible endpoint, e.g. http://localhost:11434/v1"
     )
     group.add_argument("--temperature", type=float, default=0.0)
     group.add_argument("--llm-seed", type=int, default=0, help="sampling seed sent to the model")
-    group.add_argument("--max-tokens", type=int, default=None)
-    group.add_argument("--request-timeout", type=float, default=600.0, help="seconds per model request")
+    group.add_argument("--max-tokens", type=positive_int, default=None)
+    group.add_argument(
+        "--request-timeout", type=positive_seconds, default=600.0, help="seconds per model request"
+    )
     group.add_argument(
         "--files-timeout",
-        type=float,
+        type=positive_seconds,
         default=86_400.0,
-        help="seconds to wait for each answer with --llm files:DIR",
+        help="seconds to wait for each answer with --llm files:DIR (default 86400, a day)",
     )
     group.add_argument(
         "--cache-dir", type=Path, default=None, help="model answer cache (default RUNS_DIR/cache)"
@@ -74,29 +80,48 @@ def choose_backend(args: argparse.Namespace, domain_name: str, label: str) -> tu
         or os.environ.get("GENPLAN_API_KEY")
     ):
         return "openai", None
+    from genplan.approaches.base import CONVERSATION_FILE, saved_run_folder
+
     saved = saved_run_folder(domain_name, label, args.seed) / CONVERSATION_FILE
     if saved.is_file():
         return f"replay:{saved}", f"No model set up: replaying the recorded conversation {saved}."
     raise ConfigurationError(SETUP_HELP)
 
 
-def saved_model_name(spec: str) -> str | None:
-    """For ``replay:PATH``, the model recorded in the run's ``metadata.json`` beside it."""
-    if not spec.startswith("replay:"):
-        return None
-    metadata = Path(spec[len("replay:") :]).parent / "metadata.json"
-    if metadata.is_file():
-        return json.loads(metadata.read_text()).get("model")
-    return None
+def model_to_record(args: argparse.Namespace, spec: str) -> tuple[str, str | None]:
+    """The model name a run records (and sends, for ``openai``), and a note to print if any.
+
+    ``--model`` wins. Otherwise: ``openai`` asks for gpt-4o; a replay records the model of the
+    recording it answers from; ``files`` and ``manual`` cannot know who answers, so they record
+    ``unknown`` and the note says how to name it.
+
+    Raises:
+        LLMError: the recording of a replay cannot be read.
+    """
+    if args.model:
+        return args.model, None
+    backend = spec.split(":", 1)[0]
+    if backend == "replay":
+        from genplan.llm import read_recording
+
+        models = sorted({e.model for e in read_recording(Path(spec[len("replay:") :])) if e.model})
+        return (", ".join(models) or "unknown"), None
+    if backend in ("files", "manual"):
+        return (
+            "unknown",
+            f"The model is recorded as 'unknown': pass --model NAME to record who answers ({backend}).",
+        )
+    return DEFAULT_OPENAI_MODEL, None
 
 
 @dataclass(frozen=True)
 class ChosenModel:
-    """The backend a command uses: the model, its recorded name and backend kind."""
+    """The backend a command uses: the model, its recorded name, backend kind and a note if any."""
 
     model: LanguageModel
     name: str
     backend: str
+    note: str | None = None
 
 
 def build_model(args: argparse.Namespace, spec: str, runs_dir: Path) -> ChosenModel:
@@ -105,7 +130,9 @@ def build_model(args: argparse.Namespace, spec: str, runs_dir: Path) -> ChosenMo
     Raises:
         ConfigurationError, LLMError: as :func:`genplan.llm.make_model`.
     """
-    name = args.model or saved_model_name(spec) or "gpt-4o"
+    from genplan.llm import SamplingSettings, make_model
+
+    name, note = model_to_record(args, spec)
     sampling = SamplingSettings(
         model=name,
         temperature=args.temperature,
@@ -120,4 +147,4 @@ def build_model(args: argparse.Namespace, spec: str, runs_dir: Path) -> ChosenMo
         cache_dir=args.cache_dir or runs_dir / "cache",
         files_timeout=args.files_timeout,
     )
-    return ChosenModel(model, name, spec.split(":")[0])
+    return ChosenModel(model, name, spec.split(":")[0], note)

@@ -11,27 +11,20 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-from tqdm import tqdm
+from typing import TYPE_CHECKING, Any
 
 from genplan.approaches import approach_names, get_approach
-from genplan.approaches.base import (
-    Approach,
-    ProblemResult,
-    RunContext,
-    RunRecord,
-    reads_descriptions,
-    run_folder,
-    save_run,
-    saved_run_folder,
-)
+from genplan.cli.arguments import non_negative_int, positive_int, positive_seconds
 from genplan.cli.model_options import add_model_arguments, build_model, choose_backend
+from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.cli.settings_options import add_settings_arguments, settings_from_arguments
 from genplan.errors import ConfigurationError
-from genplan.paths import builtin_domain_names
-from genplan.pddl.described import DescribedTask
-from genplan.pddl.problem_sets import load_problems
+
+if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
+    from genplan.approaches.base import Approach, ProblemResult, RunRecord
+    from genplan.pddl.described import DescribedTask
+    from genplan.pddl.problem_sets import DomainProblems
+    from genplan.plans.problem_selection import Selection
 
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,26 +35,52 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
         help="built-in domain name or a folder with domain.pddl (or, for approaches that read English, "
         "with description.md, e.g. mcp)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="problem seed (default 0)")
+    parser.add_argument("--seed", type=non_negative_int, default=0, help="problem seed (default 0)")
     parser.add_argument(
         "--no-size-check",
         action="store_true",
         help="train on the training problems only, as the paper did (default: also check one evaluation-sized "
         "problem last, which catches correct but slow programs)",
     )
-    parser.add_argument("--n", type=int, default=30, help="evaluation problems (default 30)")
+    parser.add_argument("--n", type=positive_int, default=30, help="evaluation problems (default 30)")
     parser.add_argument(
-        "--eval-timeout", type=float, default=30.0, help="seconds per evaluation problem (default 30)"
+        "--problems",
+        default=None,
+        metavar="SET",
+        help="evaluation problems other than the generated ones (built-in domains; Fast Downward A* with LM-cut "
+        "labels their optimal plan lengths): by-length:L1,L2,... takes --per-length problems of each optimal "
+        "length (by-length:2,4,6,8,10,12 for SymPlanner's Table 1); small takes --n problems of the training "
+        "size (seed 004's Logistics and Gripper problems)",
     )
-    parser.add_argument("--workers", type=int, default=None, help="parallel evaluation runs (default: cores)")
+    parser.add_argument(
+        "--per-length",
+        type=positive_int,
+        default=20,
+        help="problems per length for --problems by-length (default 20)",
+    )
+    parser.add_argument(
+        "--eval-timeout",
+        type=positive_seconds,
+        default=30.0,
+        help="seconds per evaluation problem (default 30)",
+    )
+    parser.add_argument(
+        "--workers", type=positive_int, default=None, help="parallel evaluation runs (default: cores)"
+    )
     parser.add_argument(
         "--runs-dir", type=Path, default=Path("runs"), help="where run folders go (default ./runs)"
     )
     parser.add_argument(
         "--save",
         action="store_true",
-        help="copy the run's conversation, artifacts and results to synthesized/<domain>/",
+        help="copy the run's conversation, artifacts and results beside the saved runs: synthesized/<domain>/ of "
+        "the source checkout genplan runs from, else ./synthesized/<domain>/; a new run never replaces a saved "
+        "one (it gets the next free <label>-seed<S>-<N>), and a replay of a saved run is not saved again",
     )
+    parser.add_argument(
+        "--overwrite", action="store_true", help="with --save: replace the saved run of this label and seed"
+    )
+    add_isolation_argument(parser)
 
 
 def _chosen_approach(argv: Sequence[str] | None) -> str | None:
@@ -103,6 +122,8 @@ class _ConsoleProgress:
         print(f"  {text}", file=sys.stderr)
 
     def start_problems(self, total: int) -> None:
+        from tqdm import tqdm
+
         self.bar = tqdm(total=total, desc="evaluating", unit="problem", file=sys.stderr, disable=None)
 
     def problem_done(self, result: ProblemResult) -> None:
@@ -115,8 +136,69 @@ class _ConsoleProgress:
 
 
 def domain_short_name(domain: str) -> str:
-    """The name a run folder uses for ``--domain``: the built-in name, or the folder's name."""
-    return domain if domain in builtin_domain_names() else Path(domain).resolve().name
+    """The name a run folder uses for ``--domain``: the built-in name, or the folder's name (of
+    PDDL, or of a task in English).
+
+    Raises:
+        ConfigurationError: neither a built-in name (the closest is suggested) nor a folder
+            with a ``domain.pddl`` or a ``description.md``.
+    """
+    from genplan.pddl.problem_sets import described_folder, resolve_domain
+
+    described = described_folder(domain)
+    if described is not None:
+        return described.resolve().name
+    folder = resolve_domain(domain)
+    return domain if folder is None else folder.resolve().name
+
+
+def problem_selection(args: argparse.Namespace) -> Selection | None:
+    """The ``--problems`` selection, or ``None`` for the generated problems.
+
+    Raises:
+        ConfigurationError: a malformed ``--problems``, ``--per-length`` or ``--n``.
+    """
+    from genplan.plans.problem_selection import parse_selection
+
+    spec = getattr(args, "problems", None)
+    if spec is None:
+        return None
+    return parse_selection(spec, per_length=args.per_length, count=args.n)
+
+
+def run_domain_name(args: argparse.Namespace) -> str:
+    """The domain folder of a run: the domain's short name, plus the selection when problems were
+    chosen (``blocksworld-by-length-4-8-12-x2``), so runs on different problem sets never share a
+    folder or a saved recording."""
+    selection = problem_selection(args)
+    name = domain_short_name(args.domain)
+    return name if selection is None else f"{name}-{selection.slug()}"
+
+
+def load_problems(args: argparse.Namespace, runs_dir: Path) -> DomainProblems | DescribedTask:
+    """The problems the flags ask for (``--domain``, ``--seed``, ``--n``, ``--problems``), or the
+    task in English ``--domain`` names.
+
+    Raises:
+        ConfigurationError, PddlError: a bad domain or selection, or a selection of a task in English.
+    """
+    from genplan.pddl import problem_sets
+    from genplan.plans.problem_selection import load_selected_problems
+
+    selection = problem_selection(args)
+    size_check = not args.no_size_check
+    if selection is None:
+        return problem_sets.load_problems(args.domain, args.seed, args.n, runs_dir, size_check=size_check)
+    if problem_sets.described_folder(args.domain) is not None:
+        raise ConfigurationError(f"--problems chooses PDDL problems; {args.domain} is a task in English")
+    return load_selected_problems(
+        args.domain,
+        args.seed,
+        selection,
+        runs_dir,
+        size_check=size_check,
+        cache_dir=runs_dir / "cache" / "optimal",
+    )
 
 
 def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
@@ -125,19 +207,26 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     Raises:
         GenplanError: a bad domain, no model set up, or a backend failure (printed by the CLI).
     """
+    from genplan.approaches.base import RunContext, reads_descriptions, run_folder, save_run
+    from genplan.pddl.described import DescribedTask
+    from genplan.pddl.problem_sets import described_folder
+
     label = approach.label(settings)
-    spec, note = choose_backend(args, domain_short_name(args.domain), label)  # before the problems: fail fast
-    runs_dir: Path = args.runs_dir
-    problems = load_problems(args.domain, args.seed, args.n, runs_dir, size_check=not args.no_size_check)
-    if isinstance(problems, DescribedTask) and not reads_descriptions(approach):
+    domain_name = run_domain_name(args)  # first: a misspelt domain is the error to report
+    spec, note = choose_backend(args, domain_name, label)  # before the problems: fail fast
+    limits = sandbox_limits(args)  # before the model: a missing sandbox stops the run first
+    if described_folder(args.domain) is not None and not reads_descriptions(approach):
         raise ConfigurationError(
             f"{args.domain} is a task in English (description.md), which {approach.name} cannot take; "
             "use an approach that reads descriptions (genplan run --approach asp)"
         )
-    if note:
-        print(note)
+    runs_dir: Path = args.runs_dir
     chosen = build_model(args, spec, runs_dir)
-    folder = run_folder(runs_dir, problems.name, label, args.seed)
+    problems = load_problems(args, runs_dir)
+    for line in (note, chosen.note):
+        if line:
+            print(line)
+    folder = run_folder(runs_dir, domain_name, label, args.seed)
     what = (
         "a task in English"
         if isinstance(problems, DescribedTask)
@@ -157,6 +246,7 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
         eval_timeout=args.eval_timeout,
         workers=args.workers,
         progress=progress,
+        limits=limits,
     )
     try:
         record = approach.run(problems, chosen.model, settings, context)
@@ -165,8 +255,7 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     print_record(record, approach)
     print(f"Run folder: {folder}")
     if args.save:
-        destination = save_run(folder, saved_run_folder(problems.name, label, args.seed))
-        print(f"Saved to {destination}")
+        print(save_run(folder, domain_name, label, args.seed, overwrite=args.overwrite).note)
     return 0
 
 

@@ -12,8 +12,6 @@ import dataclasses
 import typing
 from typing import Any
 
-from genplan.approaches.base import convert_value
-
 
 def add_settings_arguments(parser: argparse.ArgumentParser, settings_type: type, title: str) -> None:
     """Add one flag per field of ``settings_type`` to ``parser``, in a group named ``title``."""
@@ -34,6 +32,8 @@ def add_settings_arguments(parser: argparse.ArgumentParser, settings_type: type,
             continue
 
         def parse(text: str, hint: Any = hints[field.name]) -> Any:
+            from genplan.approaches.base import convert_value
+
             try:
                 return convert_value(hint, text)
             except ValueError as error:

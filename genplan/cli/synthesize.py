@@ -7,11 +7,14 @@ with the paper's ablation flags (``--no-cot``, ``--no-debug``, ``--no-names``).
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from genplan.approaches.generalized_plan.approach import GeneralizedPlan
-from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
+from genplan.cli.arguments import non_negative_int, positive_seconds
 from genplan.cli.model_options import add_model_arguments
 from genplan.cli.run import add_run_arguments, execute
+
+if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
+    from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -31,14 +34,20 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "--no-debug", action="store_true", help="ablation: use the first program, no feedback"
     )
     parser.add_argument("--no-names", action="store_true", help="ablation: obfuscate every name")
-    parser.add_argument("--feedback-rounds", type=int, default=4, help="feedback rounds at most (default 4)")
-    parser.add_argument("--timeout", type=float, default=30.0, help="seconds per training run (default 30)")
+    parser.add_argument(
+        "--feedback-rounds", type=non_negative_int, default=4, help="feedback rounds at most (default 4)"
+    )
+    parser.add_argument(
+        "--timeout", type=positive_seconds, default=30.0, help="seconds per training run (default 30)"
+    )
     add_model_arguments(parser)
     return parser
 
 
 def settings_from(args: argparse.Namespace) -> SynthesisSettings:
     """The generalized-plan settings the flags choose."""
+    from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
+
     return SynthesisSettings(
         chain_of_thought=not args.no_cot,
         debugging=not args.no_debug,
@@ -50,6 +59,8 @@ def settings_from(args: argparse.Namespace) -> SynthesisSettings:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``genplan synthesize``; return the exit code (errors surface as GenplanError)."""
+    from genplan.approaches.generalized_plan.approach import GeneralizedPlan
+
     return execute(args, GeneralizedPlan(), settings_from(args))
 
 

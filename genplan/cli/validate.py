@@ -7,7 +7,7 @@ from pathlib import Path
 
 from genplan.pddl.domain import load_domain
 from genplan.pddl.problem import load_problem
-from genplan.plans.validate import CHECKERS, check_plan, read_plan_file
+from genplan.plans.validate import CHECKERS, check_plan, read_plan_lines
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -27,9 +27,14 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Carry out ``genplan validate``; return the exit code (errors surface as GenplanError)."""
+    """Carry out ``genplan validate``; return the exit code (errors surface as GenplanError).
+
+    A failing step is named by the plan file's line; steps count from 1, as VAL counts them, e.g.
+    ``plan.txt:4: (stack o3 o2) has an unsatisfied precondition at time 3``.
+    """
     problem = load_problem(args.problem, load_domain(args.domain))
-    plan = read_plan_file(args.plan)
+    numbered = read_plan_lines(args.plan)
+    plan = [action for _, action in numbered]
     verdict = check_plan(problem, plan, checker=args.checker)
     if verdict.notice:
         print(verdict.notice)
@@ -38,5 +43,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     kind = verdict.kind.value if verdict.kind else "invalid"
     print(f"Plan invalid ({kind}; checked by {verdict.checker_used}).")
-    print(verdict.message)
+    step = verdict.failing_step
+    if step is not None and 0 <= step < len(numbered):
+        print(f"{args.plan}:{numbered[step][0]}: {verdict.message}")
+    else:
+        print(verdict.message)
     return 1

@@ -23,7 +23,9 @@ from genplan.errors import ConfigurationError
 from genplan.experiments.spec import Cell, ModelSpec
 from genplan.llm import LanguageModel
 from genplan.pddl.described import DescribedTask
-from genplan.pddl.problem_sets import load_problems
+from genplan.pddl.problem_sets import DomainProblems, described_folder, load_problems
+from genplan.plans.problem_selection import load_selected_problems, parse_selection
+from genplan.sandbox import Isolation, Limits
 
 GENERALIZED_PLAN = "generalized-plan"
 
@@ -55,6 +57,7 @@ class CellOptions:
         problems_dir: where built-in problems are generated (the client writes them first;
             a worker that finds identical files writes nothing).
         model_name / backend: recorded in every run.
+        isolation: the sandbox's isolation for model-written code.
     """
 
     problems_dir: Path
@@ -65,6 +68,9 @@ class CellOptions:
     eval_workers: int
     model_name: str
     backend: str
+    problems: str | None = None
+    per_length: int = 20
+    isolation: Isolation = Isolation.BWRAP
 
 
 @dataclass
@@ -95,11 +101,23 @@ def run_cell(
         GenplanError: a bad domain or a backend failure; the client records the cell as failed.
     """
     started = time.perf_counter()
-    problems = load_problems(
-        cell.domain, cell.seed, options.n_eval, options.problems_dir, size_check=options.size_check
-    )
-    if isinstance(problems, DescribedTask) and not reads_descriptions(approach):
+    problems: DomainProblems | DescribedTask
+    if described_folder(cell.domain) is not None and not reads_descriptions(approach):
         raise ConfigurationError(f"{cell.domain} is a task in English; {cell.approach} cannot take it")
+    if options.problems is None:
+        problems = load_problems(
+            cell.domain, cell.seed, options.n_eval, options.problems_dir, size_check=options.size_check
+        )
+    else:
+        selection = parse_selection(options.problems, per_length=options.per_length, count=options.n_eval)
+        problems = load_selected_problems(
+            cell.domain,
+            cell.seed,
+            selection,
+            options.problems_dir,
+            size_check=options.size_check,
+            cache_dir=options.problems_dir / "cache" / "optimal",
+        )
     with tempfile.TemporaryDirectory(prefix="genplan-cell-") as scratch:
         folder = Path(scratch) / "run"
         recorded_name = getattr(model_factory, "recorded_name", None)
@@ -110,6 +128,7 @@ def run_cell(
             backend_name=options.backend,
             eval_timeout=options.eval_timeout,
             workers=options.eval_workers,
+            limits=Limits(isolation=options.isolation),
         )
         record = approach.run(problems, model_factory(cell), cell.settings, context)
         steps = None
@@ -164,6 +183,7 @@ def per_step_fractions(folder: Path, evaluation: list[Any], options: CellOptions
                 evaluation,
                 timeout=options.eval_timeout,
                 workers=options.eval_workers,
+                limits=Limits(isolation=options.isolation),
             )
             fraction = summarize(checks).fraction_solved
         steps.append({"step": step, "fraction_solved": fraction})

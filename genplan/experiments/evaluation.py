@@ -18,6 +18,7 @@ from typing import Any
 from genplan.approaches.generalized_plan.checking import check_program
 from genplan.experiments.engines import Engine, Task
 from genplan.pddl.problem import Problem
+from genplan.sandbox import Limits
 
 
 @dataclass(frozen=True)
@@ -29,20 +30,24 @@ class EvaluationJob:
         program: Python source defining ``get_plan``.
         problems: the parsed evaluation problems.
         timeout: seconds per problem.
+        limits: the sandbox's limits and isolation (default: :class:`~genplan.sandbox.Limits`).
     """
 
     name: str
     program: str
     problems: tuple[Problem, ...]
     timeout: float = 30.0
+    limits: Limits | None = None
 
 
-def check_task(program: str, problem: Problem, timeout: float) -> dict[str, Any]:
+def check_task(
+    program: str, problem: Problem, timeout: float, limits: Limits | None = None
+) -> dict[str, Any]:
     """One problem's check as JSON (``problem``, ``status``, ``seconds``, ``plan_length``,
     ``message``) plus ``task_seconds``: the task's wall-clock seconds where it ran (sandbox
     start, program, plan check)."""
     started = time.perf_counter()
-    result = check_program(program, problem, timeout=timeout).to_json()
+    result = check_program(program, problem, timeout=timeout, limits=limits).to_json()
     result["task_seconds"] = time.perf_counter() - started
     return result
 
@@ -50,7 +55,7 @@ def check_task(program: str, problem: Problem, timeout: float) -> dict[str, Any]
 def evaluation_tasks(jobs: Sequence[EvaluationJob]) -> list[Task]:
     """One task per job and problem, named ``eval-<job>-<index>``."""
     return [
-        Task(f"eval-{job.name}-{index}", check_task, (job.program, problem, job.timeout))
+        Task(f"eval-{job.name}-{index}", check_task, (job.program, problem, job.timeout, job.limits))
         for job in jobs
         for index, problem in enumerate(job.problems)
     ]

@@ -24,6 +24,7 @@ def measure_runtime_vs_size(
     work_dir: Path = Path("runs"),
     lama: bool = True,
     on_record: Callable[[dict[str, Any]], None] | None = None,
+    limits: Any = None,
 ) -> list[dict[str, Any]]:
     """Time ``program`` (sandboxed) and LAMA-first on evaluation problems of growing size.
 
@@ -35,20 +36,21 @@ def measure_runtime_vs_size(
     from genplan.baselines import lama_available, run_lama
     from genplan.paths import builtin_domain_file
     from genplan.pddl.domain import load_domain
-    from genplan.pddl.generate import write_problems
-    from genplan.pddl.problem import load_problem
+    from genplan.pddl.generate import generate_problems, save_problems
+    from genplan.pddl.problem import bind_problem
     from genplan.plans.validate import check_plan
 
     parsed = load_domain(builtin_domain_file(domain))
     use_lama = lama and lama_available()
     records: list[dict[str, Any]] = []
     for scale in scales:
-        paths = write_problems(
-            domain, "eval", seed, work_dir / "problems" / domain / f"seed{seed}" / "scaled", per_size, scale
+        saved = save_problems(
+            generate_problems(domain, "eval", seed, per_size, scale),
+            work_dir / "problems" / domain / f"seed{seed}" / "scaled",
         )
-        for path in paths:
-            problem = load_problem(path, parsed)
-            check = check_program(program, problem, timeout=timeout)
+        for path, generated in saved:  # the problems as data; the files are for inspection and LAMA-first
+            problem = bind_problem(generated.problem, parsed, path)
+            check = check_program(program, problem, timeout=timeout, limits=limits)
             rows = [
                 (
                     "program",

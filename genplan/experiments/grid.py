@@ -74,6 +74,9 @@ def cell_options(spec: GridSpec) -> CellOptions:
         eval_workers=spec.eval_workers,
         model_name=spec.model.name,
         backend=spec.model.backend,
+        problems=spec.problems,
+        per_length=spec.per_length,
+        isolation=spec.isolation,
     )
 
 
@@ -97,15 +100,26 @@ def check_grid(spec: GridSpec, cells: Iterable[Cell]) -> None:
 
 def prepare_problems(spec: GridSpec) -> None:
     """Generate every built-in domain's problems for every seed once, here in the client, so
-    workers only read them."""
+    workers only read them; with a problem selection, label the optimal plan lengths once too
+    (the cache then answers the workers)."""
     from genplan.pddl.problem_sets import write_builtin_problems
+    from genplan.plans.problem_selection import load_selected_problems
 
+    selection = spec.selection()
+    problems_dir = spec.runs_dir.resolve()
     for domain in spec.domains:
         if domain in builtin_domain_names():
             for seed in spec.seeds:
-                write_builtin_problems(
-                    domain, seed, spec.n_eval, spec.runs_dir.resolve(), size_check=spec.size_check
-                )
+                write_builtin_problems(domain, seed, spec.n_eval, problems_dir, size_check=spec.size_check)
+                if selection is not None:
+                    load_selected_problems(
+                        domain,
+                        seed,
+                        selection,
+                        problems_dir,
+                        size_check=spec.size_check,
+                        cache_dir=problems_dir / "cache" / "optimal",
+                    )
 
 
 def run_row(spec: GridSpec, cell: Cell, record: RunRecord, folder: Path, steps: Any) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from genplan.experiments.spec import (
     parse_seeds,
 )
 from genplan.paths import builtin_domain_names
+from genplan.sandbox import Isolation
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -36,6 +37,8 @@ TOP_KEYS = {
     "size_check": "end training with an evaluation-sized problem",
     "per_step": "evaluate after every debugging step (Figure 4)",
     "eval_workers": "evaluation problems one cell solves at once",
+    "problems": "evaluation problems other than the generated ones (by-length:4,8,12 or small)",
+    "per_length": "problems per optimal length for by-length",
     "runs_dir": "run folders",
     "results": "JSON Lines results",
 }
@@ -135,6 +138,9 @@ def build_grid(values: Mapping[str, Any], where: str = "grid") -> GridSpec:
             size_check=bool(values.get("size_check", True)),
             per_step=bool(values.get("per_step", False)),
             eval_workers=int(values.get("eval_workers", 1)),
+            problems=values.get("problems"),
+            per_length=int(values.get("per_length", 20)),
+            isolation=Isolation(values.get("isolation", Isolation.BWRAP.value)),
         )
     except (TypeError, ValueError) as error:
         raise ConfigurationError(f"{where}: {error}") from error

@@ -38,6 +38,8 @@ from genplan.approaches.base import Approach, settings_from_mapping, settings_to
 from genplan.errors import ConfigurationError
 from genplan.llm import LanguageModel, SamplingSettings, make_model
 from genplan.paths import builtin_domain_names
+from genplan.plans.problem_selection import Selection, parse_selection
+from genplan.sandbox import Isolation
 
 
 @dataclass(frozen=True)
@@ -191,6 +193,12 @@ class GridSpec:
             (Figure 4).
         eval_workers: evaluation problems one cell solves at once (the grid's parallelism
             comes from running cells at once; raise it when cells are fewer than cores).
+        problems: evaluation problems other than the generated ones, as ``genplan run
+            --problems`` (``by-length:4,8,12``, ``small``), or ``None``; a cell's domain name
+            then carries the selection (``blocksworld-by-length-4-8-12-x2``).
+        per_length: problems per optimal length for ``by-length``.
+        isolation: the sandbox's operating-system isolation for model-written code (``none``
+            only where bubblewrap cannot run; recorded in every run).
     """
 
     domains: tuple[str, ...]
@@ -204,6 +212,19 @@ class GridSpec:
     size_check: bool = True
     per_step: bool = False
     eval_workers: int = 1
+    problems: str | None = None
+    per_length: int = 20
+    isolation: Isolation = Isolation.BWRAP
+
+    def selection(self) -> Selection | None:
+        """The parsed :attr:`problems`, or ``None``.
+
+        Raises:
+            ConfigurationError: a malformed selection.
+        """
+        if self.problems is None:
+            return None
+        return parse_selection(self.problems, per_length=self.per_length, count=self.n_eval)
 
 
 def model_slug(model: str) -> str:
@@ -297,8 +318,10 @@ def grid_cells(spec: GridSpec) -> list[Cell]:
                 f"({settings_to_json(resolved[key])} and {settings_to_json(settings)}); give one a label"
             )
         resolved[key] = settings
+    selection = spec.selection()
+    suffix = "" if selection is None else "-" + selection.slug()
     return [
-        Cell(domain, domain_short_name(domain), seed, name, label, settings)
+        Cell(domain, domain_short_name(domain) + suffix, seed, name, label, settings)
         for domain in spec.domains
         for seed in spec.seeds
         for (name, label), settings in resolved.items()

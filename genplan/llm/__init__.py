@@ -2,6 +2,7 @@
 
 from genplan.llm.base import Completion, LanguageModel, LLMError, Message, SamplingSettings, Usage
 from genplan.llm.cache import CachedModel
+from genplan.llm.counting import CountingModel
 from genplan.llm.fake import FakeLanguageModel
 from genplan.llm.recording import ConversationRecorder, RecordedExchange, RecordingModel, read_recording
 from genplan.llm.registry import BACKENDS, make_model
@@ -12,6 +13,7 @@ __all__ = [
     "CachedModel",
     "Completion",
     "ConversationRecorder",
+    "CountingModel",
     "FakeLanguageModel",
     "LLMError",
     "LanguageModel",

@@ -2,8 +2,9 @@
 
 For each request genplan writes ``DIR/NNNN.prompt.md`` (a readable transcript: every message
 under a heading naming its role) and ``DIR/NNNN.prompt.json`` (the same messages as JSON), then
-waits for ``DIR/NNNN.response.md``. The answer is read once the file has stopped changing for
-one poll interval, so a half-written file is not taken. A request whose prompt is already in
+waits for ``DIR/NNNN.response.md`` (UTF-8 text). The answer is read once the file has stopped
+changing for one poll interval, so a half-written file is not taken; an answer file that stays
+empty is an error rather than a wait until the time-out. A request whose prompt is already in
 DIR with a response is answered from it (runs resume). Requests may come from several threads
 or processes at once (each gets its own number: the prompt file is created exclusively); a request for sample ``k > 0`` of the same messages gets a
 prompt of its own, its JSON then ``{"sample": k, "messages": [...]}``.
@@ -34,17 +35,25 @@ class FilesModel:
         timeout: seconds to wait for one answer before giving up.
         poll_interval: seconds between checks for the answer file.
         model: the model name to record for answers (whoever answers).
+        empty_grace: seconds an answer file may stay empty (an editor may create it before
+            writing) before that is an error.
     """
 
     name = "files"
 
     def __init__(
-        self, directory: Path, timeout: float = 86_400.0, poll_interval: float = 1.0, model: str = "unknown"
+        self,
+        directory: Path,
+        timeout: float = 86_400.0,
+        poll_interval: float = 1.0,
+        model: str = "unknown",
+        empty_grace: float = 60.0,
     ):
         self.directory = Path(directory)
         self.timeout = timeout
         self.poll_interval = poll_interval
         self.model = model
+        self.empty_grace = empty_grace
         self._lock = threading.Lock()
 
     def _existing(self, request: object) -> Path | None:
@@ -85,7 +94,8 @@ class FilesModel:
         """Write the prompt files (unless already there) and wait for the answer.
 
         Raises:
-            LLMError: no answer within ``timeout`` seconds (the prompt stays for a later run).
+            LLMError: no answer within ``timeout`` seconds (the prompt stays for a later run), an
+                answer file still empty after ``empty_grace`` seconds, or one that is not UTF-8.
         """
         self.directory.mkdir(parents=True, exist_ok=True)
         as_json = [m.to_json() for m in messages]
@@ -100,15 +110,41 @@ class FilesModel:
         response = self.directory / f"{stem}.response.md"
         deadline = time.monotonic() + self.timeout
         last_size = -1
+        empty_since: float | None = None
         while time.monotonic() < deadline:
             if response.is_file():
                 size = response.stat().st_size
                 if size == last_size and size > 0:
-                    text = response.read_text(encoding="utf-8")
-                    return Completion(text, Usage(None, None), self.model)
+                    return Completion(_answer_text(response), Usage(None, None), self.model)
+                if size == 0:
+                    empty_since = empty_since if empty_since is not None else time.monotonic()
+                    if time.monotonic() - empty_since >= self.empty_grace:
+                        raise LLMError(
+                            f"{response} is empty; write the answer into it (or delete it) and run the same "
+                            "command again (answered prompts are not asked again)"
+                        )
+                else:
+                    empty_since = None
                 last_size = size
             time.sleep(self.poll_interval)
         raise LLMError(
             f"no answer in {response} after {self.timeout:g} s; write the answer there and run the same command "
             "again (answered prompts are not asked again)"
         )
+
+
+def _answer_text(response: Path) -> str:
+    """The answer file's text.
+
+    Raises:
+        LLMError: the file is not UTF-8 text (names the file and line).
+    """
+    data = response.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise LLMError(
+            f"{response}:{line}: the answer is not UTF-8 text (byte 0x{data[error.start]:02x}); save it as UTF-8 "
+            "and run the same command again"
+        ) from error

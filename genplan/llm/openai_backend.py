@@ -65,7 +65,7 @@ class OpenAIModel:
         server may still return the same text for every sample: raise ``--temperature``).
 
         Raises:
-            LLMError: the request failed after the retries, with the server's reason.
+            LLMError: the request failed after the retries, naming the server's URL and its reason.
         """
         arguments: dict[str, Any] = {
             "model": self.settings.model,
@@ -78,8 +78,13 @@ class OpenAIModel:
             arguments["max_tokens"] = self.settings.max_tokens
         try:
             response = self.client.chat.completions.create(**arguments)
+        except self._openai.APIConnectionError as error:
+            raise LLMError(
+                f"cannot reach the model server at {self.client.base_url} ({error}); is it running, and is "
+                "--base-url right?"
+            ) from error
         except self._openai.APIError as error:
-            raise LLMError(f"the model request failed: {error}") from error
+            raise LLMError(f"the model request to {self.client.base_url} failed: {error}") from error
         choice = response.choices[0]
         usage = response.usage
         return Completion(

@@ -126,12 +126,19 @@ def read_recording(path: Path) -> list[RecordedExchange]:
     """Every exchange of a recording.
 
     Raises:
-        LLMError: the file is missing, or a line is not a valid record (names file and line).
+        LLMError: the file is missing or not UTF-8, or a line is not a valid record (names file and line).
     """
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        data = path.read_bytes()
     except OSError as error:
         raise LLMError(f"cannot read recording {path}: {error.strerror}") from error
+    try:
+        lines = data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise LLMError(
+            f"{path}:{line}: the recording is not UTF-8 text (byte 0x{data[error.start]:02x})"
+        ) from error
     exchanges: list[RecordedExchange] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():

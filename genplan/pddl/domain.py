@@ -1,8 +1,9 @@
 """PDDL domains as data: operators with STRIPS preconditions and effects, types, constants.
 
-Parsing is done by the ``pddl`` library (after :mod:`genplan.pddl.text` normalises the text);
-this module turns its formula trees into the flat STRIPS form that the plan checker, the
-simulator, the prompts and the name obfuscation need. Supported: conjunctions of atoms,
+A domain is normalised (:mod:`genplan.pddl.text`), checked (:mod:`genplan.pddl.domain_check`)
+and turned into the flat STRIPS form that the plan checker, the simulator, the prompts and the
+name obfuscation need, by genplan's reader (:mod:`genplan.pddl.domain_reader`) or, for
+anything outside it, the ``pddl`` library (:mod:`genplan.pddl.library`). Supported: conjunctions of atoms,
 negated atoms and ``=`` in preconditions; conjunctions of atoms and negated atoms in effects
 (the fragment of all seven domains of Silver et al. 2024, Sec. 5.1).
 """
@@ -10,17 +11,15 @@ negated atoms and ``=`` in preconditions; conjunctions of atoms and negated atom
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pddl.core
-from pddl.logic.base import And, Not
-from pddl.logic.predicates import EqualTo, Predicate
-from pddl.parser.domain import DomainParser
-
 from genplan.errors import PddlError
-from genplan.pddl.text import add_missing_requirements, parse_with_location, strip_comments_and_lower
+from genplan.pddl.domain_check import check_domain
+from genplan.pddl.domain_reader import domain_fields_from_tree
+from genplan.pddl.sexpr import read_expression
+from genplan.pddl.text import add_missing_requirements, read_pddl_file, strip_comments_and_lower
 
 Atom = tuple[str, ...]
 """A ground or lifted atom: ``(predicate, argument, ...)``; lifted arguments start with ``?``."""
@@ -104,27 +103,41 @@ class Domain:
 
 
 def parse_domain_text(text: str, source: Path | None = None) -> Domain:
-    """Parse domain PDDL ``text`` into a :class:`Domain`.
+    """Parse domain PDDL ``text`` into a :class:`Domain`, checking it first.
+
+    The text is normalised (:mod:`genplan.pddl.text`), read with line numbers and checked
+    (:mod:`genplan.pddl.domain_check`: declared predicates, arities, variables, types,
+    constants, requirements). A domain in the STRIPS fragment is then built directly; anything
+    else goes through the ``pddl`` library (:mod:`genplan.pddl.library`), which gives the same
+    result where both apply (``tests/test_pddl_fast.py``).
 
     Raises:
-        PddlError: malformed PDDL, or constructs outside the STRIPS fragment described in the
-            module docstring; names ``source`` and the line where known.
+        PddlError: malformed PDDL, a failed check, or constructs outside the STRIPS fragment
+            described in the module docstring; names ``source`` and the line.
     """
     normalised = add_missing_requirements(strip_comments_and_lower(text))
-    parsed = parse_with_location(DomainParser(), normalised, source)
-    return _from_library(parsed, normalised, source)
+    tree = read_expression(normalised, source)
+    check_domain(tree, source)
+    fields = domain_fields_from_tree(tree)
+    if fields is None:
+        from genplan.pddl.library import library_domain
+
+        fields = library_domain(normalised, source)
+    operators = {name: Operator(name, *parts) for name, parts in sorted(fields.pop("operators").items())}
+    return Domain(**fields, operators=operators, text=normalised, source=source)
 
 
 @functools.lru_cache(maxsize=64)
 def _load_domain_cached(path: Path, modified_ns: int, size: int) -> Domain:
-    return parse_domain_text(path.read_text(), path)
+    return parse_domain_text(read_pddl_file(path, "domain"), path)
 
 
 def load_domain(path: Path | str) -> Domain:
     """Read and parse a domain file; a file parsed before in this process is not parsed again.
 
     Raises:
-        PddlError: the file is missing, unreadable or malformed (names the file and line).
+        PddlError: the file is missing, unreadable, not UTF-8 or malformed, or fails the
+            domain check (names the file and line).
     """
     resolved = Path(path).resolve()
     try:
@@ -132,85 +145,3 @@ def load_domain(path: Path | str) -> Domain:
     except OSError as error:
         raise PddlError(f"cannot read domain file: {error.strerror}", path) from error
     return _load_domain_cached(resolved, stat.st_mtime_ns, stat.st_size)
-
-
-def _from_library(parsed: pddl.core.Domain, text: str, source: Path | None) -> Domain:
-    requirements = tuple(sorted(":" + str(r).lstrip(":") for r in parsed.requirements))
-    typed = bool(parsed.types) or ":typing" in requirements
-    types = {str(name): str(parent) if parent else ROOT_TYPE for name, parent in parsed.types.items()}
-    predicates = {
-        str(predicate.name): tuple(_type_of(term.type_tags) for term in predicate.terms)
-        for predicate in sorted(parsed.predicates, key=lambda p: str(p.name))
-    }
-    constants = {str(c.name): _type_of(c.type_tags) for c in parsed.constants}
-    operators = {}
-    for action in sorted(parsed.actions, key=lambda a: str(a.name)):
-        where = f"operator {action.name}"
-        positive, negative = _split_literals(action.precondition, where, source, text, allow_equality=True)
-        add, delete = _split_literals(action.effect, where, source, text, allow_equality=False)
-        operators[str(action.name)] = Operator(
-            name=str(action.name),
-            parameters=tuple(("?" + str(p.name), _type_of(p.type_tags)) for p in action.parameters),
-            positive_preconditions=positive,
-            negative_preconditions=negative,
-            add_effects=add,
-            delete_effects=delete,
-        )
-    return Domain(
-        name=str(parsed.name),
-        typed=typed,
-        types=types,
-        predicates=predicates,
-        operators=operators,
-        constants=constants,
-        requirements=requirements,
-        text=text,
-        source=source,
-    )
-
-
-def _type_of(type_tags: Iterable[object]) -> str:
-    tags = sorted(str(tag) for tag in type_tags)
-    return tags[0] if tags else ROOT_TYPE
-
-
-def _term_text(term: object) -> str:
-    name = str(getattr(term, "name", term))
-    return "?" + name if type(term).__name__ == "Variable" else name
-
-
-def _atom_of(formula: object) -> Atom | None:
-    if isinstance(formula, Predicate):
-        return (str(formula.name), *(_term_text(t) for t in formula.terms))
-    if isinstance(formula, EqualTo):
-        return ("=", _term_text(formula.left), _term_text(formula.right))
-    return None
-
-
-def _split_literals(
-    formula: object, where: str, source: Path | None, text: str, *, allow_equality: bool
-) -> tuple[tuple[Atom, ...], tuple[Atom, ...]]:
-    """Flatten a conjunction of literals into (positive atoms, negative atoms)."""
-    positive: list[Atom] = []
-    negative: list[Atom] = []
-    if formula is None:
-        return (), ()
-    parts = list(formula.operands) if isinstance(formula, And) else [formula]
-    for part in parts:
-        target = positive
-        if isinstance(part, Not):
-            target, part = negative, part.argument
-        atom = _atom_of(part)
-        if atom is None or (atom[0] == "=" and not allow_equality):
-            line = None
-            name = where.split()[-1]
-            found = text.find(f"(:action {name}")
-            if found >= 0:
-                line = text.count("\n", 0, found) + 1
-            raise PddlError(
-                f"{where}: unsupported formula {part} (genplan supports conjunctions of literals)",
-                source,
-                line,
-            )
-        target.append(atom)
-    return tuple(positive), tuple(negative)

@@ -1,5 +1,11 @@
 """Seeded training and evaluation problems for the built-in domains.
 
+A generator is a module ``generators/<domain>.py`` with ``TRAIN_COUNT``, ``EVAL_COUNT`` and
+``generate_problem(rng, split, name, scale) -> ProblemData`` (a problem as data: objects,
+init and goal atoms; see :class:`~genplan.pddl.problem.ProblemData`). Problems reach
+evaluation as data bound to the parsed domain, never through text and back; they are written
+as PDDL only to be saved.
+
 Each problem gets its own ``random.Random`` seeded from the string
 ``"<domain>/<split>/<seed>/<index>/<scale>"``, so the same seed gives byte-identical PDDL on
 every machine and problem ``k`` does not depend on how many are asked for. Training problems
@@ -9,6 +15,7 @@ the smallest (Silver et al. 2024, Sec. 4.1).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import os
 import random
@@ -19,6 +26,7 @@ from types import ModuleType
 
 from genplan.errors import ConfigurationError
 from genplan.paths import builtin_domain_names, data_folder
+from genplan.pddl.problem_data import ProblemData
 
 SPLITS = ("train", "eval", "check")
 """``check``: one evaluation-sized problem, drawn apart from the evaluation problems, that the
@@ -28,10 +36,15 @@ training check runs last, so a correct but slow program (heavy's O(n^4) sort, wh
 
 @dataclass(frozen=True)
 class GeneratedProblem:
-    """A generated problem: its file name (e.g. ``train-00.pddl``) and PDDL text."""
+    """A generated problem: its file name (e.g. ``train-00.pddl``) and the problem as data."""
 
     file_name: str
-    text: str
+    problem: ProblemData
+
+    @property
+    def text(self) -> str:
+        """The problem file's PDDL text."""
+        return self.problem.to_pddl()
 
 
 _GENERATORS: dict[str, ModuleType] = {}
@@ -58,10 +71,11 @@ def load_generator(domain: str) -> ModuleType:
     return module
 
 
-def _size(text: str) -> tuple[int, int]:
-    objects = text.split("(:objects", 1)[1].split("(:init", 1)[0]
-    init = text.split("(:init", 1)[1].split("(:goal", 1)[0]
-    return len([w for w in objects.split() if w not in {"-", ")"}]), init.count("(")
+def _size(problem: ProblemData) -> tuple[int, int]:
+    """The training order's size: words of the written ``:objects`` section (object names, plus
+    one type name per type when typed), then initial atoms."""
+    types = len({type_name for _, type_name in problem.objects}) if problem.typed else 0
+    return len(problem.objects) + types, len(problem.init)
 
 
 def generate_problems(
@@ -91,20 +105,18 @@ def generate_problems(
         else {"train": generator.TRAIN_COUNT, "eval": generator.EVAL_COUNT, "check": 1}[split]
     )
     prefix = split if scale == 1 else f"{split}-x{scale}"
-    texts = []
+    problems: list[ProblemData] = []
     for index in range(count):
         rng = random.Random(f"{domain}/{split}/{seed}/{index}/{scale}")
         size = "eval" if split == "check" else split
-        texts.append(generator.generate_problem(rng, size, f"{domain}-{prefix}-{index:02d}", scale))
+        problems.append(generator.generate_problem(rng, size, f"{domain}-{prefix}-{index:02d}", scale))
     if split == "train":
-        order = sorted(range(count), key=lambda i: (_size(texts[i]), i))
-        texts = [
-            texts[i].replace(
-                f"(problem {domain}-{prefix}-{i:02d})", f"(problem {domain}-{prefix}-{rank:02d})", 1
-            )
+        order = sorted(range(count), key=lambda i: (_size(problems[i]), i))
+        problems = [
+            dataclasses.replace(problems[i], name=f"{domain}-{prefix}-{rank:02d}")
             for rank, i in enumerate(order)
         ]
-    return [GeneratedProblem(f"{prefix}-{index:02d}.pddl", text) for index, text in enumerate(texts)]
+    return [GeneratedProblem(f"{prefix}-{index:02d}.pddl", problem) for index, problem in enumerate(problems)]
 
 
 def write_problems(
@@ -112,21 +124,43 @@ def write_problems(
 ) -> list[Path]:
     """Generate problems (see :func:`generate_problems`) into folder ``out``; return the paths.
 
-    Files whose content is already identical are left untouched (so parsed problems stay cached).
-    A file is written beside its place and renamed into it, so a reader (another process
-    generating the same problems, an interrupted run) never sees it half-written.
+    Raises:
+        ConfigurationError: as :func:`generate_problems`, or ``out`` cannot be written (names it).
     """
-    out.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for problem in generate_problems(domain, split, seed, n, scale):
-        path = out / problem.file_name
-        if not path.is_file() or path.read_text() != problem.text:
-            descriptor, temporary = tempfile.mkstemp(dir=out, prefix=f".{problem.file_name}.", suffix=".tmp")
-            try:
-                with os.fdopen(descriptor, "w") as stream:
-                    stream.write(problem.text)
-                os.replace(temporary, path)
-            finally:
-                Path(temporary).unlink(missing_ok=True)
-        paths.append(path)
-    return paths
+    return [path for path, _ in save_problems(generate_problems(domain, split, seed, n, scale), out)]
+
+
+def save_problems(problems: list[GeneratedProblem], out: Path) -> list[tuple[Path, GeneratedProblem]]:
+    """Write generated problems into folder ``out`` as PDDL; return ``(path, problem)`` pairs.
+
+    Files whose content is already identical are left untouched. A file is written beside its
+    place and renamed into it, so a reader (another process generating the same problems, an
+    interrupted run) never sees it half-written.
+
+    Raises:
+        ConfigurationError: ``out`` or a file in it cannot be written (names the path and why).
+    """
+    saved = []
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        for problem in problems:
+            path = out / problem.file_name
+            text = problem.text
+            if not path.is_file() or path.read_text(encoding="utf-8", errors="replace") != text:
+                _write_whole(path, text)
+            saved.append((path, problem))
+    except OSError as error:
+        where = error.filename or out
+        raise ConfigurationError(f"cannot write problems to {where}: {error.strerror or error}") from error
+    return saved
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path``, then rename it into place."""
+    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    finally:
+        Path(temporary).unlink(missing_ok=True)

@@ -11,15 +11,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import itemgetter
 from pathlib import Path
-
-from pddl.logic.base import And
-from pddl.logic.predicates import Predicate
-from pddl.parser.problem import ProblemParser
 
 from genplan.errors import PddlError
 from genplan.pddl.domain import ROOT_TYPE, Atom, Domain, load_domain
-from genplan.pddl.text import add_missing_requirements, parse_with_location, strip_comments_and_lower
+from genplan.pddl.problem_data import ProblemData, problem_to_pddl
+from genplan.pddl.problem_reader import read_problem
+from genplan.pddl.text import add_missing_requirements, read_pddl_file, strip_comments_and_lower
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Problem:
         name: the problem's name, lower case.
         domain: the parsed :class:`~genplan.pddl.domain.Domain`.
         object_types: every object (domain constants included) mapped to its type
-            (``"object"`` in untyped domains).
+            (``"object"`` in untyped domains), sorted by name.
         init: ground atoms true in the initial state.
         goal: ground atoms that must hold at the end (a conjunction).
         source: the problem file, or ``None``.
@@ -58,102 +58,62 @@ class Problem:
         return problem_to_pddl(
             self.name,
             self.domain.name,
-            {o: t for o, t in self.object_types.items() if o not in self.domain.constants},
+            {o: t for o, t in sorted(self.object_types.items()) if o not in self.domain.constants},
             self.init,
             self.goal,
             typed=self.domain.typed,
         )
 
 
-def problem_to_pddl(
-    name: str,
-    domain_name: str,
-    object_types: Mapping[str, str] | Iterable[str],
-    init: Iterable[Atom],
-    goal: Iterable[Atom],
-    *,
-    typed: bool,
-) -> str:
-    """Write a STRIPS problem as PDDL text, one section per line group, atoms sorted.
-
-    ``object_types`` maps objects to types (or is a plain iterable of names when untyped); the
-    object order given is kept so generators control how objects read.
-    """
-    if isinstance(object_types, Mapping):
-        objects = list(object_types.items())
-    else:
-        objects = [(o, ROOT_TYPE) for o in object_types]
-    if typed:
-        by_type: dict[str, list[str]] = {}
-        for obj, type_name in objects:
-            by_type.setdefault(type_name, []).append(obj)
-        object_lines = [f"    {' '.join(objs)} - {t}" for t, objs in by_type.items()]
-    else:
-        object_lines = [f"    {' '.join(o for o, _ in objects)}"] if objects else []
-    init_lines = [f"    {_atom_text(a)}" for a in sorted(init)]
-    goal_lines = [f"      {_atom_text(a)}" for a in sorted(goal)]
-    return "\n".join(
-        [
-            f"(define (problem {name})",
-            f"  (:domain {domain_name})",
-            "  (:objects",
-            *object_lines,
-            "  )",
-            "  (:init",
-            *init_lines,
-            "  )",
-            "  (:goal",
-            "    (and",
-            *goal_lines,
-            "    )",
-            "  )",
-            ")",
-            "",
-        ]
-    )
-
-
-def _atom_text(atom: Atom) -> str:
-    return "(" + " ".join(atom) + ")"
-
-
 def parse_problem_text(text: str, domain: Domain, source: Path | None = None) -> Problem:
     """Parse problem PDDL ``text`` against ``domain``.
 
+    Problem files go through genplan's reader (:mod:`genplan.pddl.problem_reader`, about 30
+    times faster than the library on the largest heavy problem, ``scripts/bench_load.py``); what
+    it does not cover goes through the ``pddl`` library (:mod:`genplan.pddl.library`). Both give
+    the same problem (``tests/test_pddl_fast.py``).
+
     Raises:
-        PddlError: malformed PDDL, an undeclared object, predicate or type, a wrong arity, or a
-            goal that is not a conjunction of atoms; names ``source`` and the line where known.
+        PddlError: malformed PDDL, a problem for another domain, an undeclared object,
+            predicate or type, a wrong arity, or a goal that is not a conjunction of atoms;
+            names ``source`` and the line where known.
     """
-    normalised = add_missing_requirements(strip_comments_and_lower(text))
-    parsed = parse_with_location(ProblemParser(), normalised, source)
-    object_types = dict(domain.constants)
-    for obj in sorted(parsed.objects, key=lambda o: str(o.name)):
-        tags = sorted(str(t) for t in obj.type_tags)
-        type_name = tags[0] if tags else ROOT_TYPE
-        if domain.typed and type_name != ROOT_TYPE and type_name not in domain.types:
-            raise PddlError(
-                f"object {obj.name} has undeclared type {type_name}", source, _line(normalised, obj.name)
-            )
-        object_types[str(obj.name)] = type_name
-    init = frozenset(_ground_atom(f, normalised, source, domain, object_types) for f in parsed.init)
-    goal_parts = list(parsed.goal.operands) if isinstance(parsed.goal, And) else [parsed.goal]
-    goal = frozenset(_ground_atom(f, normalised, source, domain, object_types) for f in goal_parts)
-    return Problem(str(parsed.name), domain, object_types, init, goal, source)
+    normalised = strip_comments_and_lower(text)
+    raw = read_problem(normalised)
+    if raw is None:
+        from genplan.pddl.library import library_problem
+
+        normalised = add_missing_requirements(normalised)
+        raw = library_problem(normalised, source)
+    name, domain_name, objects, init, goal = raw
+    return _checked_problem(name, domain_name, objects, init, goal, domain, source, normalised)
+
+
+def bind_problem(data: ProblemData, domain: Domain, source: Path | None = None) -> Problem:
+    """The :class:`Problem` of generated ``data`` against the parsed ``domain``, without text.
+
+    Runs the same checks as parsing, so a generator bug surfaces as it would in a file.
+
+    Raises:
+        PddlError: as :func:`parse_problem_text` (without a line: there is no text).
+    """
+    return _checked_problem(
+        data.name, data.domain_name, data.objects, data.init, data.goal, domain, source, None
+    )
 
 
 @functools.lru_cache(maxsize=256)
 def _load_problem_cached(path: Path, modified_ns: int, size: int, domain: Domain) -> Problem:
-    return parse_problem_text(path.read_text(), domain, path)
+    return parse_problem_text(read_pddl_file(path, "problem"), domain, path)
 
 
 def load_problem(path: Path | str, domain: Domain | Path | str) -> Problem:
     """Read and parse a problem file; a file parsed before in this process is not parsed again.
 
-    Parsing the largest heavy evaluation problem (~31,000 init atoms) takes about a second, so
-    the cache (keyed by path, modification time and size) matters.
+    The cache is keyed by path, modification time, size and domain.
 
     Raises:
-        PddlError: the file is missing, unreadable or malformed (names the file and line).
+        PddlError: the file is missing, unreadable, not UTF-8 or malformed (names the file and line).
     """
     if not isinstance(domain, Domain):
         domain = load_domain(domain)
@@ -165,33 +125,76 @@ def load_problem(path: Path | str, domain: Domain | Path | str) -> Problem:
     return _load_problem_cached(resolved, stat.st_mtime_ns, stat.st_size, domain)
 
 
-def _line(text: str, name: object) -> int | None:
+def _line(text: str | None, name: object) -> int | None:
+    if text is None:
+        return None
     found = text.find(str(name))
     return text.count("\n", 0, found) + 1 if found >= 0 else None
 
 
-def _ground_atom(
-    formula: object, text: str, source: Path | None, domain: Domain, object_types: Mapping[str, str]
-) -> Atom:
-    if not isinstance(formula, Predicate):
+def _checked_problem(
+    name: str,
+    domain_name: str,
+    objects: Iterable[tuple[str, str]],
+    init: Iterable[Atom],
+    goal: Iterable[Atom],
+    domain: Domain,
+    source: Path | None,
+    text: str | None,
+) -> Problem:
+    """The problem, after checking it against ``domain`` (see :func:`parse_problem_text`)."""
+    if domain_name != domain.name:
         raise PddlError(
-            f"unsupported formula {formula} (only atoms are supported here)", source, _line(text, formula)
+            f"the problem is for domain `{domain_name}`, but the domain file defines `{domain.name}`",
+            source,
+            _line(text, ":domain"),
         )
-    atom = (str(formula.name), *(str(t.name) for t in formula.terms))
-    expected = domain.predicates.get(atom[0])
-    if expected is None:
-        raise PddlError(f"undeclared predicate {atom[0]}", source, _line(text, "(" + atom[0]))
-    if len(expected) != len(atom) - 1:
+    declared = dict(domain.constants)
+    for obj, type_name in sorted(objects):
+        if domain.typed and type_name != ROOT_TYPE and type_name not in domain.types:
+            raise PddlError(f"object {obj} has undeclared type {type_name}", source, _line(text, obj))
+        declared[obj] = type_name
+    object_types = dict(sorted(declared.items()))
+    init_atoms = frozenset(init)
+    goal_atoms = frozenset(goal)
+    _check_atoms(init_atoms, domain, object_types, source, text)
+    _check_atoms(goal_atoms, domain, object_types, source, text)
+    return Problem(name, domain, object_types, init_atoms, goal_atoms, source)
+
+
+def _check_atoms(
+    atoms: frozenset[Atom],
+    domain: Domain,
+    object_types: Mapping[str, str],
+    source: Path | None,
+    text: str | None,
+) -> None:
+    """Raise for the first (in sorted order, so the same file always gives the same message)
+    atom with an undeclared predicate, a wrong arity or an undeclared object."""
+    arity = {predicate: len(types) + 1 for predicate, types in domain.predicates.items()}
+    signatures = set(zip(map(_head, atoms), map(len, atoms)))  # C-level loops: 31,000 atoms in ms
+    if any(arity.get(head) != length for head, length in signatures):
+        atom = min(a for a in atoms if arity.get(a[0]) != len(a))
+        expected = domain.predicates.get(atom[0])
+        if expected is None:
+            raise PddlError(f"undeclared predicate {atom[0]}", source, _line(text, "(" + atom[0]))
         raise PddlError(
             f"{_atom_text(atom)} has {len(atom) - 1} arguments, predicate {atom[0]} takes {len(expected)}",
             source,
             _line(text, _atom_text(atom)),
         )
-    for argument in atom[1:]:
-        if argument not in object_types:
-            raise PddlError(
-                f"{_atom_text(atom)} names undeclared object {argument}",
-                source,
-                _line(text, _atom_text(atom)),
-            )
-    return atom
+    used = set(chain.from_iterable(map(_arguments, atoms)))
+    if not used.issubset(object_types.keys()):
+        atom = min(a for a in atoms if not object_types.keys() >= set(a[1:]))
+        argument = next(a for a in atom[1:] if a not in object_types)
+        raise PddlError(
+            f"{_atom_text(atom)} names undeclared object {argument}", source, _line(text, _atom_text(atom))
+        )
+
+
+_head = itemgetter(0)
+_arguments = itemgetter(slice(1, None))
+
+
+def _atom_text(atom: Atom) -> str:
+    return "(" + " ".join(atom) + ")"

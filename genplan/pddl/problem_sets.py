@@ -17,16 +17,18 @@ depend on filesystem order):
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from genplan.errors import ConfigurationError
 from genplan.paths import builtin_domain_file, builtin_domain_names, data_folder
 from genplan.pddl.described import DESCRIPTION_FILE, DescribedTask, is_described_folder, load_described_task
 from genplan.pddl.domain import Domain, load_domain
-from genplan.pddl.problem import Problem, load_problem
+from genplan.pddl.problem import Problem, bind_problem, load_problem
 
 DEFAULT_TRAINING = 10
 IPC_LEVELS = ("easy", "medium", "hard")
@@ -100,13 +102,17 @@ class DomainProblems:
         name: the domain's short name (built-in name or folder name).
         domain: the parsed domain.
         training: training problems, smallest first (the first two are shown in the prompt).
-        evaluation_sources: evaluation problems, loaded or as files; files are parsed on first
-            use of :attr:`evaluation` (heavy's take about a second each, so the first prompt
-            does not wait for them).
+        evaluation_sources: evaluation problems: built-in ones already bound from generated
+            data, a user's as files, parsed on first use of :attr:`evaluation` (so the first
+            prompt does not wait for a large problem set).
         size_check: whether ``training`` ends with an evaluation-sized check problem.
         root: the folder problem keys are relative to (the user's folder, or the folder the
             built-in problems were generated in), or ``None``; records name each problem by
             its file relative to ``root``, since IPC problem names repeat across levels.
+        selection: how the evaluation problems were chosen when not the default set, e.g.
+            ``"by-length:4,8,12 x2"`` (:mod:`genplan.plans.problem_selection`); ``None`` otherwise.
+        optimal_lengths: optimal plan lengths of evaluation problems where known, keyed like
+            records (the file relative to ``root``).
     """
 
     name: str
@@ -115,6 +121,8 @@ class DomainProblems:
     evaluation_sources: tuple[Problem | Path, ...]
     size_check: bool = False
     root: Path | None = None
+    selection: str | None = None
+    optimal_lengths: Mapping[str, int] = field(default_factory=dict)
 
     @functools.cached_property
     def evaluation(self) -> tuple[Problem, ...]:
@@ -151,63 +159,109 @@ def load_domain_problems(
 ) -> DomainProblems:
     """Problems for a built-in domain name (generated for ``seed``) or a user folder.
 
-    Built-in problems are written under ``work_folder/problems/<domain>/seed<S>/`` so they can
-    be inspected; the same seed always gives the same files. With ``size_check`` a built-in
-    domain's training problems end with one evaluation-sized ``check`` problem (see
+    Built-in problems are generated as data and reach the pipeline as data (never through text
+    and back); they are also written under ``work_folder/problems/<domain>/seed<S>/`` so they
+    can be inspected, and the same seed always gives the same files. With ``size_check`` a
+    built-in domain's training problems end with one evaluation-sized ``check`` problem (see
     :data:`genplan.pddl.generate.SPLITS`); it is never shown in a prompt unless it fails.
 
     Raises:
-        ConfigurationError: an unknown name that is not a folder either.
+        ConfigurationError: an unknown name that is not a folder either (suggests the closest
+            built-in name), or a work folder that cannot be written.
         PddlError: a malformed domain or problem file.
     """
-    if domain in builtin_domain_names():
-        domain_file = builtin_domain_file(domain)
-        base, training_files, check_files, evaluation_files = write_builtin_problems(
-            domain, seed, n_eval, work_folder, size_check=size_check
+    folder = resolve_domain(domain)
+    if folder is None:
+        parsed = load_domain(builtin_domain_file(domain))
+        base = work_folder / "problems" / domain / f"seed{seed}"
+        splits = (
+            {"train": None, "check": None, "eval": n_eval} if size_check else {"train": None, "eval": n_eval}
         )
-        name, root = domain, base
-    else:
-        folder = Path(domain)
-        if is_described_folder(folder):
-            raise ConfigurationError(
-                f"{folder} holds a task in English ({DESCRIPTION_FILE}), not PDDL; only approaches that read "
-                "descriptions take it (genplan run --approach asp)"
-            )
-        if not folder.is_dir():
-            raise ConfigurationError(
-                f"--domain {domain!r} is neither a built-in domain ({', '.join(builtin_domain_names())}) "
-                "nor a folder with a domain.pddl"
-            )
-        problem_set = discover_problem_set(folder)
-        domain_file = problem_set.domain_file
-        training_files = list(problem_set.training)
-        check_files = []
-        evaluation_files = list(problem_set.evaluation)[: n_eval or None]
-        name, root = folder.resolve().name, folder
-    parsed = load_domain(domain_file)
+        bound = {
+            split: _generated(domain, split, seed, count, base / split, parsed)
+            for split, count in splits.items()
+        }
+        training = tuple(bound["train"]) + tuple(bound.get("check", ()))
+        return DomainProblems(domain, parsed, training, tuple(bound["eval"]), size_check, base)
+    problem_set = discover_problem_set(folder)
+    parsed = load_domain(problem_set.domain_file)
     # Smallest first, so the two problems shown in the prompt are the smallest (Sec. 4.1).
     training = tuple(
         sorted(
-            (load_problem(path, parsed) for path in training_files),
+            (load_problem(path, parsed) for path in problem_set.training),
             key=lambda p: (len(p.object_types), len(p.init)),
         )
-    ) + tuple(load_problem(path, parsed) for path in check_files)
-    return DomainProblems(name, parsed, training, tuple(evaluation_files), bool(check_files), root)
+    )
+    evaluation = tuple(problem_set.evaluation)[: n_eval or None]
+    return DomainProblems(folder.resolve().name, parsed, training, evaluation, False, folder)
+
+
+def resolve_domain(domain: str) -> Path | None:
+    """``None`` for a built-in domain name, else the folder ``domain`` names (holding a ``domain.pddl``).
+
+    Raises:
+        ConfigurationError: neither a built-in name nor a folder (the message suggests the
+            closest built-in name), a folder without a ``domain.pddl``, or a folder holding a
+            task in English.
+    """
+    if domain in builtin_domain_names():
+        return None
+    folder = Path(domain)
+    if is_described_folder(folder):
+        raise ConfigurationError(
+            f"{folder} holds a task in English ({DESCRIPTION_FILE}), not PDDL; only approaches that read "
+            "descriptions take it (genplan run --approach asp)"
+        )
+    if not folder.is_dir():
+        raise unknown_domain(domain)
+    if not (folder / "domain.pddl").is_file():
+        discover_problem_set(folder)  # raises, saying what the folder holds
+    return folder
+
+
+def unknown_domain(domain: str) -> ConfigurationError:
+    """The error for a domain name that is not built in, suggesting the closest built-in name."""
+    names = builtin_domain_names()
+    close = difflib.get_close_matches(domain, names, n=1)
+    hint = f"did you mean {close[0]}? " if close else ""
+    return ConfigurationError(
+        f"unknown domain {domain!r}: {hint}Built-in domains are {', '.join(names)}; "
+        "or give a folder with a domain.pddl"
+    )
+
+
+def _generated(domain: str, split: str, seed: int, n: int | None, out: Path, parsed: Domain) -> list[Problem]:
+    from genplan.pddl.generate import (  # lazy: keeps generators out of solver imports
+        generate_problems,
+        save_problems,
+    )
+
+    saved = save_problems(generate_problems(domain, split, seed, n), out)
+    return [bind_problem(generated.problem, parsed, path) for path, generated in saved]
+
+
+def described_folder(domain: str) -> Path | None:
+    """The folder of a task in English that ``domain`` names (a path, or a built-in such folder
+    by name, e.g. ``mcp``; see :mod:`genplan.pddl.described`), or ``None`` when it names PDDL."""
+    if domain in builtin_domain_names():
+        return None
+    for folder in (Path(domain), data_folder("domains") / domain):
+        if is_described_folder(folder):
+            return folder
+    return None
 
 
 def load_problems(
     domain: str, seed: int, n_eval: int | None, work_folder: Path, *, size_check: bool = False
 ) -> DomainProblems | DescribedTask:
     """A PDDL problem set (:func:`load_domain_problems`), or a task given in English when
-    ``domain`` names a folder with ``description.md`` (a path, or a built-in such folder by
-    name, e.g. ``mcp``; see :mod:`genplan.pddl.described`).
+    ``domain`` names a folder with ``description.md`` (see :func:`described_folder`).
 
     Raises:
         ConfigurationError, PddlError: as :func:`load_domain_problems` and
             :func:`~genplan.pddl.described.load_described_task`.
     """
-    builtin = data_folder("domains") / domain
-    for folder in (Path(domain), builtin):
-        if domain not in builtin_domain_names() and is_described_folder(folder):
-            return load_described_task(folder)
+    folder = described_folder(domain)
+    if folder is not None:
+        return load_described_task(folder)
     return load_domain_problems(domain, seed, n_eval, work_folder, size_check=size_check)

@@ -8,7 +8,10 @@ module makes the text acceptable the way those tools would read it:
 * a domain that uses types, ``not``, ``=`` or ``:constants`` without declaring the matching
   requirement gets the requirement added (``pddl`` rejects a typed domain without ``:typing``).
 
-Parse errors are re-raised as :class:`~genplan.errors.PddlError` naming the file and line.
+Parse errors of the ``pddl`` library are re-raised as :class:`~genplan.errors.PddlError` naming
+the file, the line and the construct, in PDDL's words rather than the parser's (not "Unexpected
+token Token('$END', '')" but "unbalanced parentheses: the list (define ... opened here is never
+closed"; not "No terminal matches ':'" but "unknown requirement `:foo`").
 """
 
 from __future__ import annotations
@@ -18,8 +21,6 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
-
-from lark.exceptions import LarkError, UnexpectedInput
 
 from genplan.errors import PddlError
 
@@ -92,19 +93,41 @@ def add_missing_requirements(text: str) -> str:
     return text[:at] + f" (:requirements {' '.join(missing)})" + text[at:]
 
 
+def read_pddl_file(path: Path, what: str) -> str:
+    """The text of a PDDL ``what`` file (``"domain"``, ``"problem"``), decoded as UTF-8.
+
+    Raises:
+        PddlError: the file cannot be read or is not UTF-8 text (names the file and line).
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise PddlError(f"cannot read {what} file: {error.strerror}", path) from error
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise PddlError(
+            f"the {what} file is not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})",
+            path,
+            line,
+        ) from error
+
+
 def parse_with_location(parse: Callable[[str], T], text: str, path: Path | None) -> T:
     """Run a ``pddl`` library parser on ``text``; report failures as :class:`PddlError`.
 
     Raises:
-        PddlError: naming ``path`` and, where the parser knows it, the 1-based line.
+        PddlError: naming ``path``, the 1-based line where known, and what is wrong in PDDL's
+            words (see the module docstring).
     """
+    from lark.exceptions import LarkError, UnexpectedInput
+
     saved_limit = getattr(sys, "tracebacklimit", _UNSET)
     try:
         return parse(text)
     except UnexpectedInput as error:
-        line = getattr(error, "line", None)
-        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise PddlError(f"malformed PDDL: {reason}", path, line if line and line > 0 else None) from error
+        raise _translated(error, text, path) from error
     except LarkError as error:
         cause = error.__context__ or error
         raise PddlError(f"invalid PDDL: {cause}", path, _line_of(cause, text)) from error
@@ -118,6 +141,99 @@ def parse_with_location(parse: Callable[[str], T], text: str, path: Path | None)
                 del sys.tracebacklimit
         else:
             sys.tracebacklimit = saved_limit  # type: ignore[assignment]
+
+
+_TERMINALS = {
+    "LPAR": "`(`",
+    "RPAR": "`)`",
+    "NAME": "a name",
+    "QMARK": "a variable",
+    "VARIABLE": "a variable",
+    "DEFINE": "`define`",
+    "DOMAIN": "`:domain`",
+    "PROBLEM": "`problem`",
+    "REQUIREMENTS": "`:requirements`",
+    "TYPES": "`:types`",
+    "CONSTANTS": "`:constants`",
+    "PREDICATES": "`:predicates`",
+    "ACTION": "`:action`",
+    "PARAMETERS": "`:parameters`",
+    "PRECONDITION": "`:precondition`",
+    "EFFECT": "`:effect`",
+    "OBJECTS": "`:objects`",
+    "INIT": "`:init`",
+    "GOAL": "`:goal`",
+    "METRIC": "`:metric`",
+    "AND": "`and`",
+    "NOT": "`not`",
+    "EITHER": "`either`",
+    "TYPE_SEP": "`-`",
+}
+_WORD = re.compile(r"[()]|[^\s()]+")
+
+
+def _translated(error: Exception, text: str, path: Path | None) -> PddlError:
+    """A parser error in PDDL's words: unbalanced parentheses, an unknown requirement, or the
+    unexpected word with the list it is in and what could come there instead."""
+    from genplan.pddl.sexpr import unbalanced_parentheses
+
+    unbalanced = unbalanced_parentheses(text, path)
+    if unbalanced is not None:
+        return unbalanced
+    line = getattr(error, "line", None)
+    column = getattr(error, "column", None)
+    if not isinstance(line, int) or not isinstance(column, int) or line < 1:
+        return PddlError(f"malformed PDDL: {str(error).strip().splitlines()[0]}", path, None)
+    offset = _offset(text, line, column)
+    found = _WORD.match(text, offset)
+    word = found.group() if found else text[offset : offset + 1]
+    opened = _enclosing_open(text, offset)
+    if opened is not None and not text[opened + 1 : offset].strip():
+        word = "(" + word  # the word heads its own list: name the list around that one
+        opened = _enclosing_open(text, opened)
+    context = _describe_list(text, opened)
+    if context.startswith("(:requirements") and word.startswith(":"):
+        return PddlError(f"unknown requirement `{word}`", path, line)
+    expected = sorted(
+        {
+            _TERMINALS[name]
+            for name in (getattr(error, "expected", None) or getattr(error, "allowed", None) or ())
+            if name in _TERMINALS
+        }
+    )
+    reason = f"unexpected `{word}` in {context}"
+    if expected:
+        reason += f"; expected {', '.join(expected)}"
+    return PddlError(reason, path, line)
+
+
+def _offset(text: str, line: int, column: int) -> int:
+    start = 0
+    for _ in range(line - 1):
+        start = text.index("\n", start) + 1
+    return min(start + column - 1, len(text))
+
+
+def _enclosing_open(text: str, offset: int) -> int | None:
+    """The index of the ``(`` of the innermost list around ``offset``, or ``None`` at top level."""
+    depth = 0
+    for index in range(offset - 1, -1, -1):
+        char = text[index]
+        if char == ")":
+            depth += 1
+        elif char == "(":
+            if depth == 0:
+                return index
+            depth -= 1
+    return None
+
+
+def _describe_list(text: str, opened: int | None) -> str:
+    """How the list opened at ``opened`` begins, e.g. ``(:init ...`` or ``(define (problem q) ...``."""
+    if opened is None:
+        return "the file"
+    first_line = " ".join(text[opened : opened + 60].split("\n", 1)[0].split())
+    return first_line if len(first_line) <= 40 else first_line[:40] + " ..."
 
 
 def _line_of(error: BaseException, text: str) -> int | None:

@@ -19,13 +19,13 @@ def output_shape_error(value: object) -> str | None:
     """Why ``value`` is not a list (or tuple) of strings, or ``None`` if it is.
 
     Returns, e.g., ``"the plan must be a list of strings, got dict"`` or ``"the plan must be a
-    list of strings, but the item at step 2 is 5"``.
+    list of strings, but the item at step 2 is 5"`` (steps counted from 1, as VAL counts them).
     """
     if not isinstance(value, (list, tuple)):
         return f"the plan must be a list of strings, got {type(value).__name__}"
     for step, item in enumerate(value):
         if not isinstance(item, str):
-            return f"the plan must be a list of strings, but the item at step {step} is {_capped_repr(item, 200)}"
+            return f"the plan must be a list of strings, but the item at step {step + 1} is {_capped_repr(item, 200)}"
     return None
 
 

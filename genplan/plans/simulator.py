@@ -10,12 +10,14 @@ failing step. Advice is worded as VAL words it, e.g.::
 
 from __future__ import annotations
 
-import itertools
+import functools
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from genplan.pddl.domain import Atom, Operator
 from genplan.pddl.problem import Problem
+from genplan.plans.successors import SuccessorGenerator
 
 
 @dataclass(frozen=True)
@@ -52,14 +54,14 @@ def _ground(atoms: Iterable[Atom], binding: dict[str, str]) -> list[Atom]:
     return [tuple(binding.get(term, term) for term in atom) for atom in atoms]
 
 
-def _holds(atom: Atom, state: set[Atom]) -> bool:
+def _holds(atom: Atom, state: AbstractSet[Atom]) -> bool:
     if atom[0] == "=":
         return atom[1] == atom[2]
     return atom in state
 
 
 def unsatisfied_preconditions(
-    operator: Operator, arguments: Sequence[str], state: set[Atom]
+    operator: Operator, arguments: Sequence[str], state: AbstractSet[Atom]
 ) -> list[tuple[Atom, bool]]:
     """Preconditions of the action that fail in ``state``, as ``(atom, value needed)`` pairs."""
     binding = {variable: argument for (variable, _), argument in zip(operator.parameters, arguments)}
@@ -78,47 +80,6 @@ def apply(operator: Operator, arguments: Sequence[str], state: set[Atom]) -> Non
     for atom in _ground(operator.delete_effects, binding):
         state.discard(atom)
     state.update(_ground(operator.add_effects, binding))
-
-
-def _candidates(
-    operator: Operator, problem: Problem, state: set[Atom] | frozenset[Atom]
-) -> list[tuple[str, ...]]:
-    """Argument tuples worth trying: each parameter ranges over objects of its type, narrowed by
-    every positive precondition that mentions it (the object must fill that place in a true atom)."""
-    domain = problem.domain
-    choices: list[list[str]] = []
-    for variable, type_name in operator.parameters:
-        options = {
-            o for o, t in problem.object_types.items() if not domain.typed or domain.is_subtype(t, type_name)
-        }
-        for atom in operator.positive_preconditions:
-            if atom[0] == "=":
-                continue
-            for position, term in enumerate(atom):
-                if position and term == variable:
-                    options &= {
-                        fact[position] for fact in state if fact[0] == atom[0] and len(fact) == len(atom)
-                    }
-        choices.append(sorted(options))
-    return list(itertools.product(*choices))
-
-
-def applicable_actions(problem: Problem, state: set[Atom] | frozenset[Atom]) -> list[Atom]:
-    """The successor function's actions: every ground action of ``problem`` applicable in ``state``,
-    as ``(operator, object, ...)`` tuples, sorted (parameters range over objects of their type)."""
-    actions = []
-    for name, operator in sorted(problem.domain.operators.items()):
-        for arguments in _candidates(operator, problem, state):
-            if not unsatisfied_preconditions(operator, arguments, set(state)):
-                actions.append((name, *arguments))
-    return actions
-
-
-def successor(problem: Problem, action: Atom, state: Iterable[Atom]) -> frozenset[Atom]:
-    """The state after applying the applicable ground ``action`` (``(operator, object, ...)``) in ``state``."""
-    result = set(state)
-    apply(problem.domain.operators[action[0]], action[1:], result)
-    return frozenset(result)
 
 
 def simulate(problem: Problem, actions: Sequence[Atom]) -> SimulationResult:
@@ -146,3 +107,14 @@ def simulate(problem: Problem, actions: Sequence[Atom]) -> SimulationResult:
         advice = "The goal is not satisfied\n" + repair_advice([(atom, True) for atom in unmet])
         return SimulationResult(False, None, advice, unmet)
     return SimulationResult(True, None, "")
+
+
+@functools.lru_cache(maxsize=64)
+def _generator(problem: Problem) -> SuccessorGenerator:
+    return SuccessorGenerator.for_problem(problem)
+
+
+def applicable_actions(problem: Problem, state: AbstractSet[Atom]) -> list[Atom]:
+    """Every ground action applicable in ``state``, as ``(operator, object, ...)`` tuples, sorted
+    (found by :class:`~genplan.plans.successors.SuccessorGenerator`)."""
+    return _generator(problem).applicable(state)

@@ -25,7 +25,8 @@ class SyntaxResult:
         actions: the parsed actions as tuples ``('walk', 'r0_c0', 'r0_c1')``, lower case
             (empty when invalid).
         message: on failure, what is wrong in the paper's style, e.g. ``"the action walk r0_c0
-            r0_c1 is invalid at step 0 because it is not enclosed in parentheses"``; empty when valid.
+            r0_c1 is invalid at step 1 because it is not enclosed in parentheses"`` (steps
+            counted from 1, as VAL counts them); empty when valid.
         step: the 0-based index of the first bad action, or ``None``.
     """
 
@@ -36,7 +37,7 @@ class SyntaxResult:
 
 
 def _invalid(text: str, step: int, reason: str) -> SyntaxResult:
-    return SyntaxResult(False, (), f"the action {text} is invalid at step {step} because {reason}", step)
+    return SyntaxResult(False, (), f"the action {text} is invalid at step {step + 1} because {reason}", step)
 
 
 def parse_action(text: str) -> Atom | None:

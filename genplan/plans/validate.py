@@ -11,15 +11,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from genplan.errors import ConfigurationError, PddlError
+from genplan.errors import ConfigurationError
 from genplan.pddl.problem import Problem
+from genplan.pddl.text import read_pddl_file
 from genplan.plans.failures import FailureKind
 from genplan.plans.simulator import simulate
 from genplan.plans.syntax import check_syntax
-from genplan.plans.val import VAL_MAX_STEPS, run_val, val_path
+from genplan.plans.val import VAL_MAX_STEPS, ValResult, run_val, val_path
 
 CHECKERS = ("auto", "val", "simulator")
-MISSING_VAL_NOTICE = "VAL is not available on this platform; the built-in STRIPS simulator checked the plan."
+MISSING_VAL_NOTICE = "checked by simulator: VAL is not available on this platform"
+LONG_PLAN_NOTICE = f"checked by simulator: VAL refuses plans of {VAL_MAX_STEPS:,}+ steps"
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,9 @@ class PlanVerdict:
         message: the syntax error or the plan repair advice; empty when valid.
         failing_step: 0-based index of the first bad or inapplicable action, or ``None``.
         checker_used: ``"syntax"``, ``"val"`` or ``"simulator"``.
-        notice: a one-line notice when the simulator served because VAL could not.
+        notice: a one-line notice when the simulator served because VAL could not (missing,
+            refusing a plan of :data:`~genplan.plans.val.VAL_MAX_STEPS` or more steps, crashed
+            or timed out), e.g. ``"checked by simulator: VAL refuses plans of 9,995+ steps"``.
     """
 
     valid: bool
@@ -50,7 +54,8 @@ def check_plan(problem: Problem, plan: object, *, checker: str = "auto") -> Plan
         problem: the problem.
         plan: the output to check; anything that is not a list of strings is a syntax error.
         checker: ``"auto"`` (VAL where it can take the plan, else the simulator), ``"val"``
-            (VAL only; still the simulator if VAL cannot run) or ``"simulator"``.
+            (VAL; still the simulator if VAL cannot take the plan, and the verdict's ``notice``
+            says why) or ``"simulator"``.
 
     Raises:
         ConfigurationError: an unknown ``checker``.
@@ -62,17 +67,25 @@ def check_plan(problem: Problem, plan: object, *, checker: str = "auto") -> Plan
         return PlanVerdict(False, FailureKind.PLAN_SYNTAX, syntax.message, syntax.step, "syntax")
     lines = ["(" + " ".join(action) + ")" for action in syntax.actions]
     notice = None
-    if checker != "simulator" and len(lines) < VAL_MAX_STEPS:
-        if val_path() is not None:
+    if checker != "simulator":
+        if len(lines) >= VAL_MAX_STEPS:
+            notice = LONG_PLAN_NOTICE
+        elif val_path() is None:
+            notice = MISSING_VAL_NOTICE
+        else:
             result = run_val(problem.domain.to_pddl(), problem.to_pddl(), lines)
             if result.ok:
                 kind = None if result.valid else FailureKind.PLAN_SEMANTICS
                 return PlanVerdict(result.valid, kind, result.advice, result.failing_step, "val")
-        else:
-            notice = MISSING_VAL_NOTICE
+            notice = f"checked by simulator: VAL failed ({_last_words(result)})"
     simulated = simulate(problem, syntax.actions)
     kind = None if simulated.valid else FailureKind.PLAN_SEMANTICS
     return PlanVerdict(simulated.valid, kind, simulated.advice, simulated.failing_step, "simulator", notice)
+
+
+def _last_words(result: ValResult) -> str:
+    words = result.advice.strip().splitlines() or result.output.strip().splitlines() or ["no output"]
+    return words[-1].strip()
 
 
 def plan_to_text(actions: Sequence[str]) -> str:
@@ -84,10 +97,20 @@ def read_plan_file(path: Path | str) -> list[str]:
     """Actions of a plan file: blank lines and ``;`` comments skipped.
 
     Raises:
-        PddlError: the file cannot be read.
+        PddlError: the file cannot be read or is not UTF-8 text (names the file and line).
     """
-    try:
-        text = Path(path).read_text()
-    except OSError as error:
-        raise PddlError(f"cannot read plan file: {error.strerror}", path) from error
-    return [line.split(";", 1)[0].strip() for line in text.splitlines() if line.split(";", 1)[0].strip()]
+    return [action for _, action in read_plan_lines(path)]
+
+
+def read_plan_lines(path: Path | str) -> list[tuple[int, str]]:
+    """``(line number, action)`` of every action of a plan file (1-based lines; blank lines and
+    ``;`` comments skipped), so messages can name the line of a failing step.
+
+    Raises:
+        PddlError: the file cannot be read or is not UTF-8 text (names the file and line).
+    """
+    text = read_pddl_file(Path(path), "plan")
+    lines = [
+        (number, line.split(";", 1)[0].strip()) for number, line in enumerate(text.splitlines(), start=1)
+    ]
+    return [(number, action) for number, action in lines if action]

@@ -1,21 +1,37 @@
-"""The sandbox: untrusted ``get_plan`` programs run in a child process under a static policy.
+"""The sandbox: untrusted, model-written programs run under a policy in isolated processes.
 
-See :mod:`genplan.sandbox.policy` for what programs may do, :mod:`genplan.sandbox.runner` for
-the child process and its limits, and :mod:`genplan.sandbox.trusted` for in-process loading.
+Layers, each stopping what the others might miss: the static policy and its run-time guards
+(:mod:`genplan.sandbox.policy`, :mod:`genplan.sandbox.runtime`); a worker started by exec with a
+clean environment inside bubblewrap (:mod:`genplan.sandbox.isolation`, :mod:`genplan.sandbox.worker`);
+per-run children with resource limits, an unprivileged user and a seccomp filter
+(:mod:`genplan.sandbox.confine`); and a result channel that carries capped JSON only
+(:mod:`genplan.sandbox.channel`). :func:`run_untrusted` runs any trusted harness on a program
+(:mod:`genplan.sandbox.runner` documents the contract); :func:`run_program` is the one for
+``get_plan``. :mod:`genplan.sandbox.trusted` loads a reviewed program in-process instead.
 """
 
-from genplan.sandbox.outcome import RunOutcome, RunStatus
+from genplan.sandbox.harness import BadOutput
+from genplan.sandbox.isolation import IsolationUnavailable
+from genplan.sandbox.limits import Isolation, Limits
+from genplan.sandbox.outcome import CallOutcome, RunOutcome, RunStatus
 from genplan.sandbox.policy import ALLOWED_MODULES, PolicyViolation, compile_program
-from genplan.sandbox.runner import Limits, run_program
+from genplan.sandbox.pool import isolation_report
+from genplan.sandbox.runner import run_program, run_untrusted
 from genplan.sandbox.trusted import load_trusted
 
 __all__ = [
     "ALLOWED_MODULES",
+    "BadOutput",
+    "CallOutcome",
+    "Isolation",
+    "IsolationUnavailable",
     "Limits",
     "PolicyViolation",
     "RunOutcome",
     "RunStatus",
     "compile_program",
+    "isolation_report",
     "load_trusted",
     "run_program",
+    "run_untrusted",
 ]

@@ -1,4 +1,4 @@
-"""The typed outcome of one sandboxed run of a program on one problem."""
+"""The typed outcomes of sandboxed runs: :class:`CallOutcome` (any harness) and :class:`RunOutcome` (get_plan)."""
 
 from __future__ import annotations
 
@@ -11,28 +11,53 @@ class RunStatus(str, Enum):
     """How a run ended; the value is used in JSON files."""
 
     SUCCESS = "success"
-    """``get_plan`` returned a list of strings."""
+    """The harness returned (for ``get_plan``: a list of strings)."""
     RAISED = "raised"
-    """``get_plan`` (or the program's top level, or its compilation) raised an exception."""
+    """The program (its top level, a function the harness called, or its compilation) raised an
+    exception, ``KeyboardInterrupt`` included when the program raised it itself."""
     TIMED_OUT = "timed-out"
     """The time budget ran out."""
     CRASHED = "crashed"
-    """Memory limit, recursion limit, a signal, or output too large."""
+    """Memory limit, recursion limit, a signal, output or result too large, or a broken channel."""
     BAD_OUTPUT = "bad-output"
-    """``get_plan`` returned something other than a list of strings."""
+    """The program returned something of the wrong shape (for ``get_plan``: not a list of strings)."""
+
+
+@dataclass(frozen=True)
+class CallOutcome:
+    """The outcome of one run of a harness on an untrusted program (:func:`genplan.sandbox.run_untrusted`).
+
+    Attributes:
+        status: how the run ended.
+        value: the harness's JSON value (``SUCCESS`` only): plain ``dict``, ``list``, ``str``,
+            ``int``, ``float``, ``bool`` and ``None``, read from JSON.
+        seconds: wall-clock seconds of the harness call (the budget or more for a time-out).
+        traceback: for ``RAISED`` and ``TIMED_OUT``: the traceback with program line numbers,
+            the file shown as ``<file-name-omitted>``, each frame with its source line, harness
+            frames removed. ``None`` for a time-out where the child had to be killed.
+        reason: a person-readable reason for ``CRASHED``, ``BAD_OUTPUT`` and a killed time-out.
+        output: for ``BAD_OUTPUT``, ``repr`` of what was returned (capped).
+        stdout: what the program printed (capped).
+    """
+
+    status: RunStatus
+    value: Any = None
+    seconds: float = 0.0
+    traceback: str | None = None
+    reason: str | None = None
+    output: str | None = None
+    stdout: str = ""
 
 
 @dataclass(frozen=True)
 class RunOutcome:
-    """The outcome of one run (Silver et al. 2024, Sec. 4.2).
+    """The outcome of one run of ``get_plan`` on one problem (Silver et al. 2024, Sec. 4.2).
 
     Attributes:
         status: how the run ended.
-        plan: the returned list of strings (``SUCCESS`` only).
+        plan: the returned plan (``SUCCESS`` only): a ``list`` of exact ``str``.
         seconds: wall-clock seconds ``get_plan`` ran (the budget for a time-out).
-        traceback: for ``RAISED`` and ``TIMED_OUT``: the traceback with program line numbers,
-            the file shown as ``<file-name-omitted>``, each frame with its source line, harness
-            frames removed. ``None`` for a time-out where the child had to be killed.
+        traceback: as in :class:`CallOutcome`.
         reason: a person-readable reason for ``CRASHED``, ``BAD_OUTPUT`` and a killed time-out.
         output: for ``BAD_OUTPUT``, ``repr`` of what was returned (capped).
         stdout: what the program printed (capped).

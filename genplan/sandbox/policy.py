@@ -1,39 +1,37 @@
 """The sandbox's compile-time policy: what model-written programs may and may not do.
 
 Programs are compiled with RestrictedPython under :class:`GenplanPolicy`, a subclass of its
-``RestrictingNodeTransformer``. The policy is *static*: dangerous names and attributes are
-rejected when the program is compiled, so the compiled code needs no run-time guard on every
+``RestrictingNodeTransformer``. The policy is mostly *static*: dangerous names and attributes
+are rejected when the program is compiled, so the compiled code needs no run-time guard on every
 attribute read, subscript or loop (RestrictedPython's default guards cost about 1.9x on
-search-heavy code). What remains dynamic is small: a guarded ``__import__`` that hands out
-read-only views of an allow-list of pure modules, and ``getattr``/``setattr``/``hasattr``/
-``delattr`` that refuse private names.
+search-heavy code). Three kinds of expression are compiled into calls of run-time guards (see
+:mod:`genplan.sandbox.runtime`): private attributes (``obj._name``), ``x.format`` and
+``x.format_map``.
 
 Rejected: imports outside :data:`ALLOWED_MODULES`; the builtins in :data:`FORBIDDEN_NAMES`
 (``open``, ``eval``, ``exec``, ``compile``, ``globals``, ``vars``, ...); dunder attributes other
 than the harmless ones in :data:`ALLOWED_DUNDERS` (so ``__class__``, ``__subclasses__``,
 ``__globals__``, ``__builtins__``, ``__dict__``, ``__code__`` are out) and frame/generator
-internals (:data:`FORBIDDEN_ATTRIBUTES`); ``async`` code.
+internals (:data:`FORBIDDEN_ATTRIBUTES`); reading a private attribute (``obj._name``) whose name
+the program never defines (``random._os``, ``ref._evaluate``); assigning ``__name__``;
+``type(name, bases, dict)``; ``async`` code.
 
 Accepted, although RestrictedPython's default policy rejects some: ``d[k] += 1`` and
 ``obj.attr += 1``; annotated assignments and ``@dataclass``; names starting with one
-underscore; defining ``__init__``, ``__repr__``, ``__eq__``, ``__lt__``, ``__hash__`` and other
-ordinary special methods; ``nonlocal``, ``global``, ``match``, f-strings, generators, classes,
-lambdas, ``print`` (captured).
+underscore and the program's own private attributes (``self._cache``); defining ``__init__``,
+``__repr__``, ``__eq__``, ``__lt__``, ``__hash__`` and other ordinary special methods;
+``nonlocal``, ``global``, ``match``, f-strings, generators, classes, lambdas, ``print``
+(captured).
 """
 
 from __future__ import annotations
 
 import ast
-import builtins
-import itertools
-import operator
-import sys
 import types
-from collections.abc import Callable
 from typing import Any
 
 from RestrictedPython import compile_restricted_exec
-from RestrictedPython.transformer import RestrictingNodeTransformer
+from RestrictedPython.transformer import RestrictingNodeTransformer, copy_locations
 
 from genplan.errors import GenplanError
 
@@ -59,17 +57,10 @@ ALLOWED_MODULES = frozenset(
         "enum",
         "statistics",
         "fractions",
+        "queue",
     }
 )
 """Pure modules a program may import (and ``__future__``)."""
-
-HIDDEN_MODULE_NAMES: dict[str, frozenset[str]] = {
-    # typing.get_type_hints evaluates annotation strings with eval().
-    "typing": frozenset({"get_type_hints", "ForwardRef", "get_overloads"}),
-    # string.Formatter().get_field follows arbitrary attribute paths and returns the objects.
-    "string": frozenset({"Formatter"}),
-}
-"""Public names of allowed modules that are hidden all the same, and why."""
 
 FORBIDDEN_NAMES = frozenset(
     {
@@ -95,7 +86,7 @@ FORBIDDEN_NAMES = frozenset(
 """Names a program may not use unless it defines them itself."""
 
 ALLOWED_DUNDERS = frozenset(
-    {
+    [
         "__init__",
         "__post_init__",
         "__repr__",
@@ -110,15 +101,13 @@ ALLOWED_DUNDERS = frozenset(
         "__len__",
         "__iter__",
         "__next__",
+        "__reversed__",
         "__contains__",
         "__getitem__",
         "__setitem__",
         "__delitem__",
+        "__missing__",
         "__bool__",
-        "__add__",
-        "__sub__",
-        "__mul__",
-        "__radd__",
         "__call__",
         "__enter__",
         "__exit__",
@@ -126,7 +115,31 @@ ALLOWED_DUNDERS = frozenset(
         "__doc__",
         "__slots__",
         "__main__",
-    }
+        "__add__",
+        "__sub__",
+        "__mul__",
+        "__truediv__",
+        "__floordiv__",
+        "__mod__",
+        "__pow__",
+        "__neg__",
+        "__pos__",
+        "__abs__",
+        "__radd__",
+        "__rsub__",
+        "__rmul__",
+        "__iadd__",
+        "__isub__",
+        "__and__",
+        "__or__",
+        "__xor__",
+        "__invert__",
+        "__index__",
+        "__int__",
+        "__float__",
+        "__copy__",
+        "__deepcopy__",
+    ]
 )
 """Dunder names a program may define, read or call."""
 
@@ -154,6 +167,17 @@ FORBIDDEN_ATTRIBUTES = frozenset(
     }
 )
 """Frame, generator and code internals: the ways out of a sandbox that need no dunder."""
+
+FORMAT_METHODS = frozenset({"format", "format_map"})
+"""String methods that follow attribute paths written inside the string (guarded at run time)."""
+
+LIBRARY_PRIVATE_API = frozenset({"_replace", "_asdict", "_fields", "_make", "_field_defaults"})
+"""Private-looking names that are a library's public API (named tuples): the static check lets
+them through; at run time they work on the program's own named tuples only."""
+
+UNASSIGNABLE_NAMES = frozenset({"__name__"})
+"""Readable dunders a program may not assign: library code takes a class's or function's module
+from them (``__module__`` and ``__qualname__`` are not allowed at all)."""
 
 
 class PolicyViolation(GenplanError):
@@ -186,10 +210,98 @@ def name_is_allowed(name: str) -> bool:
 
 
 def attribute_is_allowed(name: str) -> bool:
-    """Whether ``obj.name`` may be read, written or called."""
+    """Whether ``obj.name`` may be read, written or called (private names are checked apart)."""
     if name in FORBIDDEN_ATTRIBUTES:
         return False
     return not _dunder(name) or name in ALLOWED_DUNDERS
+
+
+def is_private(name: str) -> bool:
+    """Whether ``name`` is private: one leading underscore (``_cache``), not a dunder."""
+    return name.startswith("_") and not _dunder(name) and name != "_"
+
+
+class _ClassPrivateNames(ast.NodeTransformer):
+    """Mangles ``obj.__name`` inside a class body to ``obj._Class__name``, as CPython's compiler would.
+
+    It runs before the policy so that the private-attribute guards see (and look up) the name
+    the attribute really has; CPython leaves the already-mangled name alone.
+    """
+
+    def __init__(self) -> None:
+        self.classes: list[str] = []
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
+        for child in [*node.decorator_list, *node.bases, *node.keywords]:
+            self.visit(child)
+        self.classes.append(node.name)
+        node.body = [self.visit(statement) for statement in node.body]
+        self.classes.pop()
+        return node
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        self.generic_visit(node)
+        owner = self.classes[-1].lstrip("_") if self.classes else ""
+        if owner and node.attr.startswith("__") and not node.attr.endswith("__"):
+            node.attr = f"_{owner}{node.attr}"
+        return node
+
+
+class _OwnAttributes(ast.NodeVisitor):
+    """Private attribute names a program defines itself.
+
+    Those assigned or deleted as attributes (``self._cache = {}``), defined in a class body
+    (``def _helper``, ``_count = 0``, ``_field: int``), named in ``__slots__`` or given to
+    ``setattr`` as a literal.
+    """
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def _add(self, name: object) -> None:
+        if isinstance(name, str) and is_private(name):
+            self.names.add(name)
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        if isinstance(node.ctx, (ast.Store, ast.Del)):
+            self._add(node.attr)
+        self.generic_visit(node)
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        for statement in node.body:
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                self._add(statement.name)
+            targets: list[ast.expr] = []
+            if isinstance(statement, ast.Assign):
+                targets = statement.targets
+            elif isinstance(statement, (ast.AnnAssign, ast.AugAssign)):
+                targets = [statement.target]
+            for target in targets:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name):
+                        self._add(name.id)
+                        if name.id == "__slots__" and isinstance(statement, ast.Assign):
+                            for item in ast.walk(statement.value):
+                                if isinstance(item, ast.Constant):
+                                    self._add(item.value)
+        self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        if isinstance(node.func, ast.Name) and node.func.id == "setattr" and len(node.args) >= 2:
+            second = node.args[1]
+            if isinstance(second, ast.Constant):
+                self._add(second.value)
+        self.generic_visit(node)
+
+
+def _call(function: str, node: ast.AST, *arguments: ast.expr) -> ast.Call:
+    call = ast.Call(func=ast.Name(function, ast.Load()), args=list(arguments), keywords=[])
+    copy_locations(call, node)
+    copy_locations(call.func, node)
+    for argument in arguments:
+        if not hasattr(argument, "lineno"):
+            copy_locations(argument, node)
+    return call
 
 
 class _BoundNames(ast.NodeVisitor):
@@ -227,6 +339,7 @@ class GenplanPolicy(RestrictingNodeTransformer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.bound_names: set[str] = set()
+        self.own_private: set[str] = set()
 
     # -- names ---------------------------------------------------------------------------
     def check_name(self, node: Any, name: str | None, allow_magic_methods: bool = False) -> None:
@@ -234,9 +347,13 @@ class GenplanPolicy(RestrictingNodeTransformer):
             self.error(node, f'"{name}" is not allowed as a name in this sandbox')
 
     def visit_Module(self, node: ast.Module) -> ast.AST:
+        _ClassPrivateNames().visit(node)
         collector = _BoundNames()
         collector.visit(node)
         self.bound_names = collector.names
+        own = _OwnAttributes()
+        own.visit(node)
+        self.own_private = own.names
         return self.node_contents_visit(node)
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
@@ -246,11 +363,39 @@ class GenplanPolicy(RestrictingNodeTransformer):
             )
         else:
             self.check_name(node, node.id)
+        if node.id in UNASSIGNABLE_NAMES and not isinstance(node.ctx, ast.Load):
+            self.error(node, f'assigning "{node.id}" is not allowed in this sandbox')
         return self.node_contents_visit(node)
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
-        if not attribute_is_allowed(node.attr):
-            self.error(node, f'access to the attribute "{node.attr}" is not allowed in this sandbox')
+        name = node.attr
+        if not attribute_is_allowed(name):
+            self.error(node, f'access to the attribute "{name}" is not allowed in this sandbox')
+        if name in UNASSIGNABLE_NAMES and not isinstance(node.ctx, ast.Load):
+            self.error(node, f'assigning "{name}" is not allowed in this sandbox')
+        reading = isinstance(node.ctx, ast.Load)
+        if is_private(name) and reading and name not in self.own_private | LIBRARY_PRIVATE_API:
+            self.error(
+                node,
+                f'access to the private attribute "{name}" is not allowed in this sandbox: the program never '
+                "defines it (private attributes of modules and library objects are off limits)",
+            )
+        node = self.node_contents_visit(node)
+        if is_private(name):
+            if reading:
+                return _call("__genplan_private__", node, node.value, ast.Constant(name))
+            node.value = _call("__genplan_receiver__", node.value, node.value, ast.Constant(name))
+        elif name in FORMAT_METHODS and reading:
+            return _call("__genplan_format__", node, node.value, ast.Constant(name))
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        if (
+            isinstance(node.func, ast.Name)
+            and node.func.id == "type"
+            and (len(node.args) != 1 or node.keywords)
+        ):
+            self.error(node, "type(name, bases, dict) is not allowed in this sandbox; use a class statement")
         return self.node_contents_visit(node)
 
     # -- imports -------------------------------------------------------------------------
@@ -311,7 +456,6 @@ class GenplanPolicy(RestrictingNodeTransformer):
         return self.node_contents_visit(node)
 
     visit_Subscript = _allow
-    visit_Call = _allow
     visit_For = _allow
     visit_comprehension = _allow
     visit_Assign = _allow
@@ -350,7 +494,7 @@ def compile_program(source: str) -> types.CodeType:
         source: Python source defining ``get_plan``.
 
     Returns:
-        A code object to run with the globals of :func:`program_globals`.
+        A code object to run in a module from :func:`genplan.sandbox.runtime.new_program_module`.
 
     Raises:
         SyntaxError: the source is not valid Python (with the real line and text).
@@ -363,211 +507,3 @@ def compile_program(source: str) -> types.CodeType:
         raise PolicyViolation(list(result.errors))
     assert result.code is not None
     return result.code
-
-
-# -- run-time side: builtins and module views ---------------------------------------------
-
-
-def _checked_name(name: object) -> str:
-    if not isinstance(name, str):
-        raise TypeError("attribute name must be a string")
-    if not attribute_is_allowed(name):
-        raise AttributeError(f'access to the attribute "{name}" is not allowed in this sandbox')
-    return name
-
-
-def _safe_getattr(obj: object, name: str, *default: object) -> object:
-    return getattr(obj, _checked_name(name), *default)
-
-
-def _safe_hasattr(obj: object, name: str) -> bool:
-    return hasattr(obj, _checked_name(name))
-
-
-def _safe_setattr(obj: object, name: str, value: object) -> None:
-    if isinstance(obj, types.ModuleType):
-        raise AttributeError("modules are read-only in this sandbox")
-    setattr(obj, _checked_name(name), value)
-
-
-def _safe_delattr(obj: object, name: str) -> None:
-    if isinstance(obj, types.ModuleType):
-        raise AttributeError("modules are read-only in this sandbox")
-    delattr(obj, _checked_name(name))
-
-
-def _safe_attrgetter(*names: str) -> Callable[[object], object]:
-    for name in names:
-        for part in name.split("."):
-            _checked_name(part)
-    return operator.attrgetter(*names)
-
-
-def _safe_methodcaller(name: str, *args: object, **kwargs: object) -> Callable[[object], object]:
-    return operator.methodcaller(_checked_name(name), *args, **kwargs)
-
-
-_REPLACEMENTS: dict[str, dict[str, object]] = {
-    "operator": {"attrgetter": _safe_attrgetter, "methodcaller": _safe_methodcaller},
-}
-
-
-def _module_view(name: str, cache: dict[str, types.ModuleType]) -> types.ModuleType:
-    """A read-only-by-policy copy of module ``name`` with only its public, harmless names."""
-    if name in cache:
-        return cache[name]
-    import importlib
-
-    module = importlib.import_module(name)
-    view = types.ModuleType(name, getattr(module, "__doc__", None))
-    cache[name] = view
-    hidden = HIDDEN_MODULE_NAMES.get(name, frozenset())
-    for attribute in dir(module):
-        if attribute.startswith("_") or attribute in hidden:
-            continue
-        value = getattr(module, attribute)
-        if isinstance(value, types.ModuleType):
-            full = value.__name__
-            if full in ALLOWED_MODULES:
-                setattr(view, attribute, _module_view(full, cache))
-            continue
-        setattr(view, attribute, _REPLACEMENTS.get(name, {}).get(attribute, value))
-    for submodule in ALLOWED_MODULES:
-        if submodule.startswith(name + "."):
-            setattr(view, submodule[len(name) + 1 :], _module_view(submodule, cache))
-    return view
-
-
-def _make_import(cache: dict[str, types.ModuleType]) -> Callable[..., types.ModuleType]:
-    def guarded_import(
-        name: str,
-        globals: object = None,
-        locals: object = None,
-        fromlist: tuple[str, ...] = (),
-        level: int = 0,
-    ) -> types.ModuleType:
-        if level != 0:
-            raise ImportError("relative imports are not allowed in this sandbox")
-        if name == "__future__":
-            import __future__
-
-            return __future__
-        if name not in ALLOWED_MODULES:
-            raise ImportError(f'importing "{name}" is not allowed in this sandbox')
-        if fromlist:
-            return _module_view(name, cache)
-        return _module_view(name.split(".")[0], cache)
-
-    return guarded_import
-
-
-SAFE_BUILTIN_NAMES = [
-    "abs",
-    "all",
-    "any",
-    "ascii",
-    "bin",
-    "bool",
-    "bytearray",
-    "bytes",
-    "callable",
-    "chr",
-    "classmethod",
-    "complex",
-    "dict",
-    "dir",
-    "divmod",
-    "enumerate",
-    "filter",
-    "float",
-    "format",
-    "frozenset",
-    "hash",
-    "hex",
-    "id",
-    "int",
-    "isinstance",
-    "issubclass",
-    "iter",
-    "len",
-    "list",
-    "map",
-    "max",
-    "min",
-    "next",
-    "object",
-    "oct",
-    "ord",
-    "pow",
-    "print",
-    "property",
-    "range",
-    "repr",
-    "reversed",
-    "round",
-    "set",
-    "slice",
-    "sorted",
-    "staticmethod",
-    "str",
-    "sum",
-    "super",
-    "tuple",
-    "type",
-    "zip",
-    "NotImplemented",
-    "Ellipsis",
-    "True",
-    "False",
-    "None",
-    "BaseException",
-    "Exception",
-    "ArithmeticError",
-    "AssertionError",
-    "AttributeError",
-    "IndexError",
-    "KeyError",
-    "LookupError",
-    "NameError",
-    "NotImplementedError",
-    "OverflowError",
-    "RecursionError",
-    "RuntimeError",
-    "StopIteration",
-    "TypeError",
-    "ValueError",
-    "ZeroDivisionError",
-    "MemoryError",
-    "KeyboardInterrupt",
-    "UnboundLocalError",
-    "ImportError",
-]
-
-
-_program_counter = itertools.count()
-
-
-def new_program_module() -> types.ModuleType:
-    """A fresh module to run a compiled program in: safe builtins and the guarded import.
-
-    The module is registered in ``sys.modules`` under a unique name so that library code that
-    looks a class's module up (``@dataclass`` does) finds it. ``__name__`` is not
-    ``"__main__"``, so a program's ``if __name__ == "__main__":`` block does not run.
-    """
-    cache: dict[str, types.ModuleType] = {}
-    safe = {name: getattr(builtins, name) for name in SAFE_BUILTIN_NAMES}
-    safe.update(
-        {
-            "__build_class__": builtins.__build_class__,
-            "__import__": _make_import(cache),
-            "getattr": _safe_getattr,
-            "hasattr": _safe_hasattr,
-            "setattr": _safe_setattr,
-            "delattr": _safe_delattr,
-        }
-    )
-    name = f"genplan_program_{next(_program_counter)}"
-    module = types.ModuleType(name)
-    module.__dict__.update({"__builtins__": safe, "__metaclass__": type})
-    sys.modules[name] = module
-    return module

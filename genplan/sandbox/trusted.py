@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from genplan.sandbox.policy import compile_program, new_program_module
+from genplan.sandbox.policy import compile_program
+from genplan.sandbox.runtime import new_program_module
 
 
 def load_trusted(source: str) -> Callable[[Iterable[Any], Iterable[Any], Iterable[Any]], Any]:

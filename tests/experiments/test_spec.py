@@ -75,7 +75,7 @@ def test_seeds() -> None:
 
 
 def test_the_paper_grid_file() -> None:
-    spec = build_grid(read_grid_file(ROOT / "grids" / "paper.toml"))
+    spec = build_grid(read_grid_file(ROOT / "scripts" / "grids" / "paper.toml"))
     cells = grid_cells(spec)
     assert len(cells) == 7 * 10 * 4
     assert {c.label for c in cells} == {"main", "no-cot", "no-debug", "no-names"}

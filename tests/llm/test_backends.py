@@ -200,6 +200,40 @@ def test_registry(tmp_path: Path) -> None:
         make_model("claude", SamplingSettings())
 
 
+def test_an_empty_answer_file_is_an_error_not_a_wait_until_the_time_out(tmp_path: Path) -> None:
+    model = FilesModel(tmp_path, timeout=60, poll_interval=0.05, empty_grace=0.3)
+    (tmp_path / "0001.response.md").write_text("")
+    started = time.monotonic()
+    with pytest.raises(LLMError, match=r"0001\.response\.md is empty; write the answer into it"):
+        model.complete(HELLO)
+    assert time.monotonic() - started < 10
+
+
+def test_an_answer_file_that_is_not_utf8_is_an_error_naming_it(tmp_path: Path) -> None:
+    (tmp_path / "0001.response.md").write_bytes("line one\nna\xefve answer\n".encode("latin-1"))
+    with pytest.raises(LLMError, match=r"0001\.response\.md:2: the answer is not UTF-8 text"):
+        FilesModel(tmp_path, timeout=5, poll_interval=0.05).complete(HELLO)
+
+
+def test_a_recording_that_is_not_utf8_is_an_error_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "conversation.jsonl"
+    path.write_bytes(b'{"messages": [], "response": "x"}\n{"response": "\xff"}\n')
+    with pytest.raises(LLMError, match=r"conversation\.jsonl:2: the recording is not UTF-8 text"):
+        read_recording(path)
+
+
+def test_openai_backend_connection_error_names_the_url() -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("connection refused", request=request)
+
+    client = httpx.Client(transport=httpx.MockTransport(handler))
+    model = OpenAIModel(
+        SamplingSettings(), base_url="http://localhost:11434/v1", http_client=client, max_retries=0
+    )
+    with pytest.raises(LLMError, match=r"cannot reach the model server at http://localhost:11434/v1"):
+        model.complete(HELLO)
+
+
 def test_samples_of_one_request_are_cached_recorded_and_replayed_apart(tmp_path: Path) -> None:
     inner = FakeLanguageModel(["first", "second"])
     recorder = ConversationRecorder(tmp_path / "conversation.jsonl")

@@ -10,14 +10,16 @@ from collections.abc import Callable
 
 from genplan.pddl.problem import Problem
 
-from . import delivery, ferry, forest, gripper, heavy, miconic, spanner
+from . import blocksworld, delivery, ferry, forest, gripper, heavy, logistics, miconic, spanner
 
 ORACLES: dict[str, Callable[[Problem], list[str]]] = {
+    "blocksworld": blocksworld.solve,
     "delivery": delivery.solve,
     "ferry": ferry.solve,
     "forest": forest.solve,
     "gripper": gripper.solve,
     "heavy": heavy.solve,
+    "logistics": logistics.solve,
     "miconic": miconic.solve,
     "spanner": spanner.solve,
 }

@@ -35,6 +35,13 @@ REJECTED = {
     "relative import": "from . import x",
     "star import": "from math import *",
     "async": "async def f():\n    pass",
+    "module private": "import random\nx = random._os",
+    "private the program never defines": "def f(ref):\n    return ref._evaluate(None, None, frozenset())",
+    "assigning __name__": "class A:\n    pass\nA.__name__ = 'random'",
+    "assigning the module's __name__": "__name__ = 'random'",
+    "__module__ in a class body": "class A:\n    __module__ = 'random'",
+    "three-argument type": "A = type('A', (), {'__module__': 'random'})",
+    "type with keywords": "A = type('A', (), {}, x=1)",
 }
 
 ACCEPTED = {
@@ -70,9 +77,39 @@ ACCEPTED = {
     "isinstance and type": "RESULT = int(isinstance(1, int) and type('a') is str)",
     "walrus": "RESULT = (n := 1)",
     "enum": "from enum import Enum\nclass C(Enum):\n    A = 1\nRESULT = C.A.value",
-    "with": "import contextlib"
-    if False
-    else "class M:\n    def __enter__(self):\n        return 1\n    def __exit__(self, *a):\n        return False\nwith M() as m:\n    RESULT = m",
+    "with": "class M:\n    def __enter__(self):\n        return 1\n    def __exit__(self, *a):\n        return False\nwith M() as m:\n    RESULT = m",
+    "import queue": "import queue\nq = queue.Queue()\nq.put(2)\nd = queue.deque([1])\nRESULT = q.get() + d[0]",
+    "own private attributes": (
+        "class C:\n    _count = 0\n    def __init__(self):\n        self._cache = {}\n    def _key(self, x):\n        return x * 2\n"
+        "    def get(self, x):\n        if x not in self._cache:\n            self._cache[x] = self._key(x)\n            C._count += 1\n"
+        "        return self._cache[x]\nc = C()\nc.get(2)\nc._cache[3] = 1\ndel c._cache[3]\nRESULT = c.get(2) + C._count + getattr(c, '_count')"
+    ),
+    "class-private attributes": (
+        "class C:\n    def __init__(self):\n        self.__x = 1\n        self.__y = [2]\n    def get(self):\n"
+        "        self.__y.append(3)\n        return self.__x + sum(self.__y) + len([n for n in [self.__x]])\n"
+        "class D(C):\n    def __init__(self):\n        super().__init__()\n        self.__x = 10\nRESULT = D().get()"
+    ),
+    "private dataclass field": "from dataclasses import dataclass\n@dataclass(order=True, frozen=True)\nclass S:\n    _g: int\n    name: str = 'x'\nRESULT = sorted([S(2), S(1)])[0]._g",
+    "slots dataclass": "from dataclasses import dataclass\n@dataclass(slots=True)\nclass S:\n    _g: int\nRESULT = S(3)._g",
+    "function attribute": "def f():\n    f._calls += 1\n    return f._calls\nf._calls = 0\nf()\nRESULT = f()",
+    "namedtuple API": "from collections import namedtuple\nP = namedtuple('P', 'x y')\np = P(1, 2)._replace(x=3)\nRESULT = p._asdict()['x'] + len(P._fields) + P._make([1, 1]).x",
+    "typing.NamedTuple": "from typing import NamedTuple\nclass P(NamedTuple):\n    x: int\n    y: int = 0\nRESULT = P(1)._replace(y=2).y",
+    "functools.wraps in a decorator": (
+        "import functools\ndef memo(f):\n    cache = {}\n    @functools.wraps(f)\n    def inner(*a):\n        if a not in cache:\n"
+        "            cache[a] = f(*a)\n        return cache[a]\n    return inner\n@memo\ndef fib(n):\n    return n if n < 2 else fib(n - 1) + fib(n - 2)\n"
+        "RESULT = fib(30) + len(fib.__name__)"
+    ),
+    "lru_cache and cmp_to_key": (
+        "from functools import lru_cache, cmp_to_key, reduce, partial\n@lru_cache(maxsize=None)\ndef sq(n):\n    return n * n\n"
+        "RESULT = sorted([3, 1, 2], key=cmp_to_key(lambda a, b: b - a))[0] + sq(3) + reduce(lambda a, b: a + b, [1, 2]) + partial(pow, 2)(3)"
+    ),
+    "type checks": "class A:\n    pass\nRESULT = int(type(1) is int and type(A()) is A and isinstance(A, type) and type(A) is type and type('x') == str)",
+    "str.format and format_map": "RESULT = '{0}-{1[k]}-{x:>3}'.format(1, {'k': 2}, x=3) + '{a}'.format_map({'a': 1}) + str.format('{}', 2)",
+    "enum auto and unique": "import enum\n@enum.unique\nclass C(enum.Enum):\n    A = enum.auto()\n    B = enum.auto()\nRESULT = C.B.value + len(list(C))",
+    "heapq with own ordering": (
+        "import heapq, itertools\nclass N:\n    def __init__(self, f):\n        self.f = f\n    def __lt__(self, other):\n        return self.f < other.f\n"
+        "h = []\ncounter = itertools.count()\nfor f in (3, 1, 2):\n    heapq.heappush(h, (f, next(counter), N(f)))\nRESULT = heapq.heappop(h)[2].f"
+    ),
 }
 
 
@@ -93,7 +130,27 @@ def test_accepted(label: str) -> None:
 
 RUNTIME_BLOCKED = {
     "typing.sys": "import typing\nRESULT = typing.sys",
-    "random._os": "import random\nRESULT = random._os",
+    "random._os with a name the program defines": "import random\nclass A:\n    _os = 1\nRESULT = random._os",
+    "getattr of a module private": "import random\nRESULT = getattr(random, '_inst')",
+    "forward reference with a name the program defines": (
+        "import typing\nclass A:\n    def _evaluate(self):\n        pass\nref = typing.get_args(typing.List['x'])[0]\n"
+        "RESULT = ref._evaluate(None, None, frozenset())"
+    ),
+    "private of a library base class": "import random\nclass A:\n    _randbelow = 0\nclass R(random.Random):\n    pass\nRESULT = R()._randbelow",
+    "format walks a dunder": "RESULT = '{0.__class__}'.format(1)",
+    "format on the class": "RESULT = str.format('{0.__class__}', 1)",
+    "format_map walks a private": "import random\nRESULT = '{r._inst}'.format_map({'r': random})",
+    "format through getattr": "RESULT = getattr('{0.__class__}', 'format')(1)",
+    "format in a nested spec": "RESULT = '{0:{1.__class__}}'.format(1, 2)",
+    "three-argument type through a name": "t = type\nRESULT = t('A', (), {})",
+    "the metaclass of a class": "import enum\nclass C(enum.Enum):\n    A = 1\nRESULT = type(C)",
+    "global_enum": "import enum\nRESULT = enum.global_enum",
+    "singledispatch": "import functools\nRESULT = functools.singledispatch",
+    "wraps a library function": "import functools, random\ndef f():\n    pass\nRESULT = functools.wraps(random.seed)(f)",
+    "update_wrapper with other attributes": "import functools\ndef f():\n    pass\ndef g():\n    pass\nRESULT = functools.update_wrapper(f, g, assigned=('__module__',))",
+    "namedtuple in another module": "import collections\nRESULT = collections.namedtuple('P', 'x', module='random')",
+    "make_dataclass": "import dataclasses\nRESULT = dataclasses.make_dataclass",
+    "setattr __name__": "class A:\n    pass\nsetattr(A, '__name__', 'B')",
     "typing.get_type_hints": "import typing\nRESULT = typing.get_type_hints",
     "string.Formatter": "import string\nRESULT = string.Formatter",
     "getattr dunder": "RESULT = getattr((), '__class__')",
@@ -105,7 +162,7 @@ RUNTIME_BLOCKED = {
 
 @pytest.mark.parametrize("label", sorted(RUNTIME_BLOCKED))
 def test_blocked_at_run_time(label: str) -> None:
-    with pytest.raises(AttributeError):
+    with pytest.raises((AttributeError, TypeError)):
         load_trusted(RUNTIME_BLOCKED[label] + "\ndef get_plan(o, i, g):\n    return []\n")
 
 

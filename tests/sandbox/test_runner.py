@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from fake_programs import CORRECT, LOOPS, RAISES, heavy_problem
 
-from genplan.sandbox import RunStatus, load_trusted, run_program
+from genplan.sandbox import RunStatus, load_trusted, run_program, run_untrusted
 
 
 def test_success_returns_the_plan_and_seconds() -> None:
@@ -39,7 +40,7 @@ def test_bad_output_is_reported_with_a_reason() -> None:
         "def get_plan(o, i, g):\n    return [('pick', 'a')]\n", set(), set(), set(), timeout=5
     )
     assert outcome.status is RunStatus.BAD_OUTPUT
-    assert outcome.reason == "the plan must be a list of strings, but the item at step 0 is ('pick', 'a')"
+    assert outcome.reason == "the plan must be a list of strings, but the item at step 1 is ('pick', 'a')"
     assert outcome.output == "[('pick', 'a')]"
 
 
@@ -62,3 +63,55 @@ def test_trusted_mode_passes_copies() -> None:
     init = {("a",)}
     solve(set(), init, set())
     assert init == {("a",)}
+
+
+def test_run_untrusted_calls_a_genplan_harness_with_json() -> None:
+    outcome = run_untrusted(
+        "def get_plan(objects, init, goal):\n    return sorted(a[0] for a in init)\n",
+        "genplan.sandbox.harness:call_get_plan",
+        [["a"], [["on", "a", "b"], ["clear", "a"]], []],
+        timeout=5,
+    )
+    assert outcome.status is RunStatus.SUCCESS
+    assert outcome.value["plan"] == ["clear", "on"] and type(outcome.value["seconds"]) is float
+
+
+@pytest.mark.parametrize(
+    "harness", ["os:system", "genplan:nothing", "builtins:eval", "json.decoder:scanstring"]
+)
+def test_only_genplan_harnesses_run(harness: str) -> None:
+    outcome = run_untrusted("x = 1\n", harness, ["true"], timeout=5)
+    assert outcome.status is RunStatus.CRASHED and "refused" in (outcome.reason or "")
+
+
+def test_a_program_without_get_plan_says_so() -> None:
+    outcome = run_program("def something_else():\n    return []\n", set(), set(), set(), timeout=5)
+    assert outcome.status is RunStatus.RAISED
+    assert "must define get_plan(objects, init, goal)" in (outcome.traceback or "")
+
+
+def test_tuples_and_str_subclasses_come_back_as_a_list_of_str() -> None:
+    outcome = run_program(
+        "class Action(str):\n    pass\ndef get_plan(o, i, g):\n    return (Action('(a)'), '(b)')\n",
+        set(),
+        set(),
+        set(),
+    )
+    assert outcome.status is RunStatus.SUCCESS and outcome.plan == ["(a)", "(b)"]
+    assert all(type(action) is str for action in outcome.plan)
+
+
+def test_a_forked_process_gets_workers_of_its_own() -> None:
+    import multiprocessing
+
+    run_program("def get_plan(o, i, g):\n    return []\n", set(), set(), set())  # a worker in this process
+    source = "def get_plan(o, i, g):\n    return sorted(o)\n"
+    context = multiprocessing.get_context("fork")
+    with context.Pool(2) as pool:
+        results = pool.starmap(_run_in_child, [(source, str(n)) for n in range(6)])
+    assert results == [[str(n)] for n in range(6)]
+    assert run_program(source, {"x"}, set(), set()).plan == ["x"]
+
+
+def _run_in_child(source: str, name: str) -> list[str] | None:
+    return run_program(source, {name}, set(), set()).plan

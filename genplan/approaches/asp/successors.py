@@ -1,8 +1,8 @@
 """The successor check: the encoding's transitions against the PDDL domain's, on random states.
 
 LLM+AL could only ask the model whether clingo's output "makes sense"; with a PDDL domain,
-genplan knows the true successor function (:func:`genplan.plans.simulator.applicable_actions`
-and :func:`~genplan.plans.simulator.successor`). States come from random walks on the training
+genplan knows the true successor function (:class:`genplan.plans.successors.SuccessorGenerator`,
+the one AutoToS checks against and the random-walk baseline walks with). States come from random walks on the training
 problems (each walk from the initial state, of a random length up to ``walk_length``, so every
 state is reachable); for each, clingo enumerates every one-action transition the encoding
 allows (horizon 1) and genplan compares them with PDDL's:
@@ -29,7 +29,8 @@ from genplan.approaches.asp.interface import AspNames, action_text, fluent_predi
 from genplan.approaches.asp.solver import Clingo, ClingoStatus, StateTransitions
 from genplan.pddl.domain import Atom
 from genplan.pddl.problem import Problem
-from genplan.plans.simulator import applicable_actions, successor, unsatisfied_preconditions
+from genplan.plans.simulator import unsatisfied_preconditions
+from genplan.plans.successors import SuccessorGenerator
 from genplan.plans.syntax import check_syntax
 
 MAX_REPORTED = 3
@@ -60,16 +61,20 @@ def sample_states(
     """
     states: list[SampledState] = []
     seen: set[tuple[str, frozenset[Atom]]] = set()
+    generators: dict[Problem, SuccessorGenerator] = {}
     for index in range(count):
         problem = problems[index % len(problems)]
+        if problem not in generators:
+            generators[problem] = SuccessorGenerator.for_problem(problem)
+        generator = generators[problem]
         atoms = frozenset(problem.init)
         path: list[str] = []
         for _ in range(rng.randint(0, walk_length)):
-            actions = applicable_actions(problem, atoms)
+            actions = generator.applicable(atoms)
             if not actions:
                 break
             action = rng.choice(actions)
-            atoms = successor(problem, action, atoms)
+            atoms = generator.apply(action, atoms)
             path.append(action_text(action))
         key = (problem.name, atoms)
         if key not in seen:
@@ -128,9 +133,7 @@ def compare_state(state: SampledState, found: StateTransitions, names: AspNames)
             if atom[0] in changing and arity.get(atom[0]) == len(atom) - 1:
                 after.add(atom)
         encoded.setdefault(pddl_action, set()).add(frozenset(after))
-    truth = {
-        action: successor(problem, action, state.atoms) for action in applicable_actions(problem, state.atoms)
-    }
+    truth = dict(SuccessorGenerator.for_problem(problem).successors(state.atoms))
     for action in sorted(encoded.keys() - truth.keys()):
         missing = unsatisfied_preconditions(domain.operators[action[0]], action[1:], set(state.atoms))
         why = ", ".join(f"({' '.join(atom)}) is {'false' if value else 'true'}" for atom, value in missing)

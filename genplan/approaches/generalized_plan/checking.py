@@ -14,7 +14,7 @@ from typing import Any
 from genplan.pddl.problem import Problem
 from genplan.plans.failures import FailureKind
 from genplan.plans.validate import PlanVerdict, check_plan
-from genplan.sandbox import RunOutcome, RunStatus, run_program
+from genplan.sandbox import Limits, RunOutcome, RunStatus, run_program
 
 _STATUS_KIND = {
     RunStatus.RAISED: FailureKind.PYTHON_EXCEPTION,
@@ -70,19 +70,27 @@ class ProblemCheck:
         }
 
 
-def check_program(program: str, problem: Problem, *, timeout: float = 30.0) -> ProblemCheck:
+def check_program(
+    program: str, problem: Problem, *, timeout: float = 30.0, limits: Limits | None = None
+) -> ProblemCheck:
     """Run ``program``'s ``get_plan`` on ``problem`` in the sandbox and check the plan.
 
     Args:
         program: Python source defining ``get_plan(objects, init, goal)``.
         problem: the problem to solve.
         timeout: the program's budget in seconds (the paper's 30 s, Sec. 4.2).
+        limits: the sandbox's limits and isolation (default: :class:`~genplan.sandbox.Limits`).
 
     Returns:
         A :class:`ProblemCheck`; a failure kind of ``PLAN_SYNTAX`` also covers output that is
         not a list of strings.
+
+    Raises:
+        IsolationUnavailable: the sandbox cannot start (the message says how to enable it).
     """
-    outcome = run_program(program, problem.objects, problem.init, problem.goal, timeout=timeout)
+    outcome = run_program(
+        program, problem.objects, problem.init, problem.goal, timeout=timeout, limits=limits
+    )
     if outcome.status in _STATUS_KIND:
         return ProblemCheck(problem.name, _STATUS_KIND[outcome.status], outcome, None)
     if outcome.status is RunStatus.BAD_OUTPUT:

@@ -1,7 +1,8 @@
 """Evaluation of a generalized plan on evaluation problems (Silver et al. 2024, Sec. 5).
 
-Each problem is run in its own sandboxed child process with the time budget (the paper's
-30 s) and every returned plan is checked; problems run in parallel across cores.
+Each problem is run in its own sandboxed child with the time budget (the paper's 30 s) and
+every returned plan is checked; problems run in parallel across cores, each caller thread
+through its own persistent sandbox worker.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from genplan.approaches.generalized_plan.checking import ProblemCheck, check_program
 from genplan.pddl.problem import Problem
+from genplan.sandbox import Limits
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,7 @@ def evaluate_program(
     timeout: float = 30.0,
     workers: int | None = None,
     on_result: Callable[[ProblemCheck, Problem], None] | None = None,
+    limits: Limits | None = None,
 ) -> list[ProblemCheck]:
     """Run ``program`` on every problem, sandboxed and in parallel, and check each plan.
 
@@ -72,6 +75,7 @@ def evaluate_program(
         workers: problems run at once (default: the usable cores).
         on_result: called with each finished problem's check and the problem, in completion
             order (progress bars).
+        limits: the sandbox's limits and isolation (default: :class:`~genplan.sandbox.Limits`).
 
     Returns:
         One :class:`~genplan.approaches.generalized_plan.checking.ProblemCheck` per problem, in the order given.
@@ -79,7 +83,8 @@ def evaluate_program(
     workers = workers or default_workers()
     with ThreadPoolExecutor(max_workers=workers) as pool:
         futures = {
-            pool.submit(check_program, program, problem, timeout=timeout): problem for problem in problems
+            pool.submit(check_program, program, problem, timeout=timeout, limits=limits): problem
+            for problem in problems
         }
         for future in as_completed(futures):
             if on_result is not None:

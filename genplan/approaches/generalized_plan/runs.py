@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from genplan.approaches.base import (
+    CONVERSATION_FILE,
     METADATA_FILE,
     RESULTS_FILE,
     ProblemResult,
@@ -48,7 +49,6 @@ from genplan.llm import ConversationRecorder, LanguageModel
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
 
-CONVERSATION_FILE = "conversation.jsonl"
 PROGRAM_FILE = "program.py"
 GROWING_PROGRAM_FILE = "growing_program.py"
 
@@ -140,6 +140,7 @@ def run_synthesis(
         ),
         on_program=save_growing_program,
         on_round=record_round,
+        limits=context.limits,
     )
     (folder / PROGRAM_FILE).write_text(synthesis.program)
     context.progress.start_problems(len(evaluation))
@@ -161,6 +162,7 @@ def run_synthesis(
         timeout=context.eval_timeout,
         workers=context.workers,
         on_result=lambda check, problem: context.progress.problem_done(result_of(check, problem)),
+        limits=context.limits,
     )
     summary = summarize(checks)
     feedback_kinds = [r.failure.value for r in synthesis.rounds if r.failure is not None][
@@ -197,6 +199,7 @@ def run_synthesis(
             "timeout_seconds": settings.timeout,
             "evaluation_timeout_seconds": context.eval_timeout,
         },
+        isolation=context.limits.isolation.value,
     )
     write_record(folder, record)
     return RunReport(folder, synthesis, checks, summary, record)

@@ -2,8 +2,9 @@
 
 ``load_solver("heavy")`` returns a callable mapping a problem (a loaded
 :class:`~genplan.pddl.problem.Problem` or a problem file) to a plan, using the saved program in
-``synthesized/heavy/``. By default it runs in-process (the fast path, for a reviewed program);
-``sandboxed=True`` runs it in the sandbox with a time budget instead.
+``synthesized/heavy/``. By default every call runs in the sandbox with a time budget, through a
+persistent sandbox worker (a few milliseconds per call on top of the program's own time);
+``trusted=True`` runs a program you have reviewed in-process instead (the fastest path).
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ import json
 from pathlib import Path
 
 from genplan.errors import ConfigurationError, GenplanError
-from genplan.paths import builtin_domain_file, data_folder
+from genplan.paths import builtin_domain_file, builtin_domain_names, data_folder
 from genplan.pddl.domain import Domain, load_domain
 from genplan.pddl.problem import Problem, load_problem
+from genplan.pddl.problem_sets import unknown_domain
+from genplan.sandbox import Limits, RunStatus, isolation_report, load_trusted, run_program
 
 
 class SolverError(GenplanError):
@@ -48,20 +51,35 @@ class Solver:
     Args:
         program: Python source defining ``get_plan(objects, init, goal)``.
         domain: the domain problem files are parsed against.
-        sandboxed: run each call in the sandbox instead of in-process.
-        timeout: seconds per call when sandboxed.
+        trusted: run in-process, without the sandbox (only for a program you have reviewed).
+        timeout: seconds per call in the sandbox.
+        limits: the sandbox's limits and isolation (default: :class:`~genplan.sandbox.Limits`).
+
+    Raises:
+        IsolationUnavailable: sandboxed, and the sandbox cannot start (the message says how to
+            enable it).
+        SyntaxError, PolicyViolation: trusted, and the program does not compile under the policy.
     """
 
-    def __init__(self, program: str, domain: Domain, *, sandboxed: bool = False, timeout: float = 30.0):
+    def __init__(
+        self,
+        program: str,
+        domain: Domain,
+        *,
+        trusted: bool = False,
+        timeout: float = 30.0,
+        limits: Limits | None = None,
+    ):
         self.program = program
         self.domain = domain
-        self.sandboxed = sandboxed
+        self.trusted = trusted
         self.timeout = timeout
+        self.limits = limits or Limits()
         self._function = None
-        if not sandboxed:
-            from genplan.sandbox import load_trusted
-
+        if trusted:
             self._function = load_trusted(program)
+        else:
+            isolation_report(self.limits.isolation)  # start the worker now: fail fast, first call fast
 
     def __call__(self, problem: Problem | Path | str) -> list[str]:
         """The program's plan for ``problem`` (not validated; see :func:`genplan.plans.validate.check_plan`).
@@ -79,10 +97,13 @@ class Solver:
             except Exception as error:
                 raise SolverError(f"the program raised {type(error).__name__}: {error}") from error
         else:
-            from genplan.sandbox import RunStatus, run_program
-
             outcome = run_program(
-                self.program, problem.objects, problem.init, problem.goal, timeout=self.timeout
+                self.program,
+                problem.objects,
+                problem.init,
+                problem.goal,
+                timeout=self.timeout,
+                limits=self.limits,
             )
             if outcome.status is not RunStatus.SUCCESS:
                 detail = outcome.traceback or outcome.reason or ""
@@ -97,8 +118,9 @@ def load_solver(
     domain: str | Path,
     *,
     program: Path | str | None = None,
-    sandboxed: bool = False,
+    trusted: bool = False,
     timeout: float = 30.0,
+    limits: Limits | None = None,
 ) -> Solver:
     """A solver for ``domain`` from a saved synthesized program.
 
@@ -106,14 +128,19 @@ def load_solver(
         domain: a built-in domain name (its best saved program in ``synthesized/<name>/`` is
             used unless ``program`` is given) or a domain file (then ``program`` is required).
         program: a program file to use instead of the saved one.
-        sandboxed: run in the sandbox (safe for unreviewed programs) rather than in-process.
-        timeout: seconds per call when sandboxed.
+        trusted: run in-process instead of in the sandbox: fastest, but only for a program you
+            have reviewed (the default sandbox is safe for any program).
+        timeout: seconds per call in the sandbox.
+        limits: the sandbox's limits and isolation (``Limits(isolation="none")`` where
+            bubblewrap cannot run).
 
     Raises:
-        ConfigurationError: no saved program for the domain, or a domain file without ``program``.
+        ConfigurationError: an unknown domain name (suggests the closest), no saved program
+            for the domain, or a domain file without ``program``.
         PddlError: a malformed domain file.
-        SyntaxError, PolicyViolation: the program does not compile under the sandbox policy
-            (in-process mode compiles it at once; sandboxed mode reports it per call instead).
+        IsolationUnavailable: sandboxed, and the sandbox cannot start (the message says how).
+        SyntaxError, PolicyViolation: trusted, and the program does not compile under the policy
+            (in the sandbox they come back per call, as a ``SolverError``).
     """
     domain_path = Path(domain)
     if domain_path.suffix == ".pddl" or domain_path.is_file():
@@ -122,6 +149,8 @@ def load_solver(
             raise ConfigurationError(f"load_solver({str(domain)!r}): give program= for a domain file")
     else:
         name = str(domain)
+        if name not in builtin_domain_names():
+            raise unknown_domain(name)
         parsed = load_domain(builtin_domain_file(name))
         if program is None:
             candidates = saved_programs(name)
@@ -131,4 +160,20 @@ def load_solver(
                     f"run `genplan synthesize --domain {name} --save` first, or pass program="
                 )
             program = candidates[0] / "program.py"
-    return Solver(Path(program).read_text(), parsed, sandboxed=sandboxed, timeout=timeout)
+    return Solver(read_program(program), parsed, trusted=trusted, timeout=timeout, limits=limits)
+
+
+def read_program(path: Path | str) -> str:
+    """The source of a program file.
+
+    Raises:
+        ConfigurationError: the file cannot be read or is not UTF-8 text (names it).
+    """
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise ConfigurationError(f"cannot read program file {path}: {error.strerror or error}") from error
+    except UnicodeDecodeError as error:
+        raise ConfigurationError(
+            f"program file {path} is not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset {error.start})"
+        ) from error

@@ -20,6 +20,7 @@ from genplan.llm import LanguageModel, Message, Usage
 from genplan.llm.extract import extract_code
 from genplan.pddl.problem import Problem
 from genplan.plans.failures import FailureKind
+from genplan.sandbox import Limits
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,7 @@ def feedback_for(check: ProblemCheck, problem: Problem) -> str:
 
 
 def check_training(
-    program: str, problems: Sequence[Problem], timeout: float
+    program: str, problems: Sequence[Problem], timeout: float, limits: Limits | None = None
 ) -> tuple[int, ProblemCheck | None, Problem | None]:
     """Run ``program`` on ``problems`` in order until the first failure.
 
@@ -145,7 +146,7 @@ def check_training(
         ``(passed, failed check or None, failed problem or None)``.
     """
     for index, problem in enumerate(problems):
-        check = check_program(program, problem, timeout=timeout)
+        check = check_program(program, problem, timeout=timeout, limits=limits)
         if not check.solved:
             return index, check, problem
     return len(problems), None, None
@@ -192,6 +193,7 @@ def synthesize(
     on_exchange: Callable[[list[Message], Any], None] | None = None,
     on_program: Callable[[str], None] | None = None,
     on_round: Callable[[TrainingRound], None] | None = None,
+    limits: Limits | None = None,
 ) -> SynthesisResult:
     """Synthesize a generalized plan for a domain from its training problems.
 
@@ -203,6 +205,7 @@ def synthesize(
         on_exchange: called after every answer with the messages sent and the completion.
         on_program: called with the growing program each time it grows (to save it at once).
         on_round: called after each training check.
+        limits: the sandbox's limits and isolation for the training checks.
 
     Returns:
         The :class:`SynthesisResult`; the program is returned even when training fails.
@@ -210,6 +213,7 @@ def synthesize(
     Raises:
         genplan.llm.LLMError: when the backend fails (everything recorded so far is kept by
             the callbacks).
+        IsolationUnavailable: the sandbox cannot start (the message says how to enable it).
     """
     if not training:
         raise ValueError("synthesis needs at least one training problem")
@@ -237,7 +241,7 @@ def synthesize(
             result.program += ("\n\n" if result.program else "") + header + code
             if on_program is not None:
                 on_program(result.program)
-            passed, check, problem = check_training(result.program, training, settings.timeout)
+            passed, check, problem = check_training(result.program, training, settings.timeout, limits)
             if check is None or problem is None:
                 training_round = TrainingRound(round_index, passed, None, None, None)
             else:

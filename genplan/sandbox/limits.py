@@ -1,0 +1,54 @@
+"""Settings of a sandboxed run: resource limits and the kind of operating-system isolation."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from enum import Enum
+from typing import Any
+
+GIB = 1024**3
+MIB = 1024**2
+
+
+class Isolation(str, Enum):
+    """How the sandbox worker is isolated from the rest of the machine (the value is the CLI's)."""
+
+    BWRAP = "bwrap"
+    """bubblewrap: new namespaces (no network, own PID space), a read-only view of the system, a
+    private ``/tmp``, an unprivileged user for programs; the default."""
+    NONE = "none"
+    """No namespaces: only the policy, the child's limits, its seccomp filter and, under root,
+    its unprivileged user. For machines where bubblewrap cannot run (``--isolation none``)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits and isolation of sandboxed runs.
+
+    Attributes:
+        address_space_bytes: RLIMIT_AS of each child (default 2 GiB).
+        cpu_seconds: RLIMIT_CPU of each child; ``None`` means the time budget plus 5 s.
+        max_output_bytes: what a program may print before it is stopped (default 1 MiB).
+        max_result_bytes: the largest result a child may send, as JSON bytes (default 64 MiB);
+            a larger one is a ``CRASHED`` outcome that says so.
+        recursion_limit: Python recursion limit in the child.
+        grace_seconds: how long a child may take to answer the interrupt before it is killed.
+        isolation: the operating-system isolation of the worker (:class:`Isolation`).
+    """
+
+    address_space_bytes: int = 2 * GIB
+    cpu_seconds: int | None = None
+    max_output_bytes: int = MIB
+    max_result_bytes: int = 64 * MIB
+    recursion_limit: int = 10_000
+    grace_seconds: float = 2.0
+    isolation: Isolation = Isolation.BWRAP
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "isolation", Isolation(self.isolation))
+
+    def to_json(self) -> dict[str, Any]:
+        """The limits as the worker receives them (JSON-ready)."""
+        data = asdict(self)
+        data["isolation"] = self.isolation.value
+        return data

@@ -1,0 +1,559 @@
+"""The run-time side of the sandbox policy: what a compiled program finds around it.
+
+:func:`new_program_module` makes the module a program runs in. Its builtins are a safe subset
+(no ``open``, ``eval``, ``exec``, ...), its ``__import__`` hands out *views* of the allowed
+modules (copies holding only their public, harmless names), and a :class:`ProgramScope` bound to
+the module supplies the few run-time guards the static policy (:mod:`genplan.sandbox.policy`)
+compiles calls to:
+
+* ``obj._name`` (a private attribute) reads through :meth:`ProgramScope.private_get` and writes
+  through :meth:`ProgramScope.private_receiver`: allowed only on the program's own classes,
+  their instances and its own functions, and only where the attribute is not inherited from a
+  library class (``random._os``, ``ForwardRef._evaluate`` and module privates are refused);
+* ``x.format`` and ``x.format_map`` go through :meth:`ProgramScope.format_attribute`: on a
+  string, the replacement fields may index (``{0[key]}``) but never follow an attribute that
+  starts with ``_`` (``'{0.__globals__}'.format(f)`` is refused);
+* ``getattr``/``hasattr``/``setattr``/``delattr`` apply the same rules to names given as strings.
+
+Objects of allowed modules that reach past the policy are hidden (``typing.get_type_hints`` and
+``ForwardRef`` evaluate strings; ``functools.singledispatch`` does so through annotations;
+``enum.global_enum`` writes into whatever module a class names; metaclasses build classes from
+arbitrary dictionaries) or replaced by guarded versions: ``operator.attrgetter`` and
+``methodcaller`` (pure functions over the safe ``getattr``, so no real instance whose ``type``
+could build an unguarded one is handed out), ``dataclasses.dataclass`` (only classes the program
+declared itself, with identifier field names), ``collections.namedtuple`` (no ``module=``), and
+``functools.update_wrapper``/``wraps`` (only between the program's own functions and classes,
+with the default attribute lists). ``type`` takes one argument only.
+
+A class belongs to the program when its ``__module__`` is the program module's name: class
+statements set it, and the policy forbids assigning ``__name__`` or ``__module__``, so a program
+cannot claim another module's classes or give its own classes another module.
+"""
+
+from __future__ import annotations
+
+import _string  # type: ignore[import-not-found]
+import builtins
+import collections
+import dataclasses
+import enum
+import functools
+import importlib
+import itertools
+import keyword
+import operator
+import string
+import sys
+import types
+import typing
+from collections.abc import Callable
+from typing import Any
+
+from genplan.sandbox.policy import (
+    ALLOWED_MODULES,
+    FORBIDDEN_ATTRIBUTES,
+    FORMAT_METHODS,
+    attribute_is_allowed,
+    is_private,
+)
+
+PROGRAM_MODULE_PREFIX = "genplan_program_"
+
+HIDDEN_OBJECTS: tuple[object, ...] = (
+    typing.get_type_hints,  # evaluates annotation strings
+    typing.ForwardRef,  # ._evaluate() evaluates a string
+    typing.get_overloads,
+    string.Formatter,  # .get_field() follows attribute paths and returns the objects
+    functools.singledispatch,  # .register() evaluates annotation strings
+    functools.singledispatchmethod,
+    enum.global_enum,  # writes into the module a class names
+    enum.global_str,
+    enum.global_enum_repr,
+    enum.global_flag_repr,
+    dataclasses.make_dataclass,  # builds a class from any namespace
+    types.FunctionType,
+)
+"""Public objects of allowed modules that programs never see, whatever module re-exports them."""
+
+SAFE_BUILTIN_NAMES = [
+    "abs",
+    "all",
+    "any",
+    "ascii",
+    "bin",
+    "bool",
+    "bytearray",
+    "bytes",
+    "callable",
+    "chr",
+    "classmethod",
+    "complex",
+    "dict",
+    "dir",
+    "divmod",
+    "enumerate",
+    "filter",
+    "float",
+    "format",
+    "frozenset",
+    "hash",
+    "hex",
+    "id",
+    "int",
+    "isinstance",
+    "issubclass",
+    "iter",
+    "len",
+    "list",
+    "map",
+    "max",
+    "min",
+    "next",
+    "object",
+    "oct",
+    "ord",
+    "pow",
+    "print",
+    "property",
+    "range",
+    "repr",
+    "reversed",
+    "round",
+    "set",
+    "slice",
+    "sorted",
+    "staticmethod",
+    "str",
+    "sum",
+    "super",
+    "tuple",
+    "zip",
+    "NotImplemented",
+    "Ellipsis",
+    "True",
+    "False",
+    "None",
+    "BaseException",
+    "Exception",
+    "ArithmeticError",
+    "AssertionError",
+    "AttributeError",
+    "IndexError",
+    "KeyError",
+    "LookupError",
+    "NameError",
+    "NotImplementedError",
+    "OverflowError",
+    "RecursionError",
+    "RuntimeError",
+    "StopIteration",
+    "TypeError",
+    "ValueError",
+    "ZeroDivisionError",
+    "MemoryError",
+    "KeyboardInterrupt",
+    "UnboundLocalError",
+    "ImportError",
+    "ModuleNotFoundError",
+    "EOFError",
+    "OSError",
+    "FloatingPointError",
+    "UnicodeError",
+    "UnicodeDecodeError",
+    "UnicodeEncodeError",
+    "GeneratorExit",
+    "SystemExit",
+    "TimeoutError",
+    "Warning",
+    "UserWarning",
+    "RuntimeWarning",
+    "DeprecationWarning",
+]
+"""Builtins a program gets as they are (``type``, ``getattr`` and friends are guarded)."""
+
+
+class _TypeOfType(type):
+    def __instancecheck__(cls, instance: object) -> bool:
+        return isinstance(instance, type)
+
+    def __subclasscheck__(cls, subclass: type) -> bool:
+        return issubclass(subclass, type)
+
+
+class SafeType(metaclass=_TypeOfType):
+    """``type`` as programs see it: ``type(x)`` only.
+
+    ``type(name, bases, namespace)`` would build a class from any dictionary (with a forged
+    ``__module__`` or field names), and the type of a class is a metaclass that does the same,
+    so both are refused; ``type(SomeClass)`` gives this object back, so ``type(C) is type`` and
+    ``isinstance(C, type)`` still hold.
+    """
+
+    def __new__(cls, *args: object, **kwargs: object) -> Any:
+        if len(args) != 1 or kwargs:
+            raise TypeError(
+                "type() takes exactly one argument in this sandbox (type(name, bases, dict) is not allowed)"
+            )
+        result = type(args[0])
+        if result is type or result is _TypeOfType:
+            return SafeType
+        if issubclass(result, type):
+            raise TypeError("the metaclass of a class is not available in this sandbox")
+        return result
+
+
+SafeType.__name__ = SafeType.__qualname__ = "type"
+
+
+def _check_format_string(template: str) -> None:
+    for _literal, field, spec, _conversion in _string.formatter_parser(template):
+        if field is not None:
+            _first, rest = _string.formatter_field_name_split(field)
+            for is_attribute, key in rest:
+                if is_attribute and (str(key).startswith("_") or key in FORBIDDEN_ATTRIBUTES):
+                    raise AttributeError(
+                        f'the format field "{field}" follows the attribute "{key}", which is not allowed in '
+                        "this sandbox (use an f-string, or pass the value itself)"
+                    )
+        if spec:
+            _check_format_string(spec)
+
+
+def _guarded_format(template: str, /, *args: object, **kwargs: object) -> str:
+    if not isinstance(template, str):
+        raise TypeError("format() needs a string")
+    _check_format_string(template)
+    return str.format(template, *args, **kwargs)
+
+
+def _guarded_format_map(template: str, mapping: object, /) -> str:
+    if not isinstance(template, str):
+        raise TypeError("format_map() needs a string")
+    _check_format_string(template)
+    return str.format_map(template, mapping)  # type: ignore[arg-type]
+
+
+_GUARDED_FORMAT = {"format": _guarded_format, "format_map": _guarded_format_map}
+_STR_METHODS = {"format": str.format, "format_map": str.format_map}
+
+
+class ProgramScope:
+    """The run-time guards of one program module (see the module docstring).
+
+    Args:
+        name: the program module's name (classes the program declares carry it as ``__module__``).
+        namespace: the program module's globals (functions the program defines carry it).
+    """
+
+    def __init__(self, name: str, namespace: dict[str, Any]):
+        self.name = name
+        self.namespace = namespace
+        # Private names allowed on instances, per (program-owned) type: the decision depends on
+        # the type alone, so the guards of a hot loop cost one dict lookup after the first time.
+        self._allowed: dict[type, set[str]] = {}
+        self.private_get = self._make_private_get()
+        self.private_receiver = self._make_private_receiver()
+
+    # -- what belongs to the program -----------------------------------------------------
+    def owns_class(self, klass: type) -> bool:
+        """Whether the program declared ``klass`` (its ``__module__`` is the program's)."""
+        return type.__dict__["__dict__"].__get__(klass).get("__module__") == self.name
+
+    def owns(self, obj: object) -> bool:
+        """Whether ``obj`` is the program's class, an instance of one, or its function."""
+        if isinstance(obj, type):
+            return self.owns_class(obj)
+        if type(obj) is types.FunctionType:
+            return obj.__globals__ is self.namespace
+        return self.owns_class(type(obj))
+
+    def may_touch(self, obj: object, name: str) -> bool:
+        """Whether the private attribute ``name`` of ``obj`` is the program's own."""
+        if type(obj) is types.FunctionType:
+            return obj.__globals__ is self.namespace
+        classes = type.__dict__["__mro__"].__get__(obj if isinstance(obj, type) else type(obj))
+        for klass in classes:
+            if name in type.__dict__["__dict__"].__get__(klass):
+                return self.owns_class(klass)
+        return self.owns(obj)
+
+    def _refuse(self, obj: object, name: str) -> AttributeError:
+        kind = type(obj).__name__ if not isinstance(obj, type) else "class " + obj.__name__
+        return AttributeError(
+            f'access to the private attribute "{name}" of a {kind} is not allowed in this sandbox '
+            "(only the program's own classes, objects and functions have private attributes it may use)"
+        )
+
+    # -- guards the compiled program calls -------------------------------------------------
+    def _check_private(self, obj: object, name: str) -> None:
+        if not self.may_touch(obj, name):
+            raise self._refuse(obj, name)
+        kind = type(obj)
+        if kind is not types.FunctionType and not isinstance(obj, type) and self.owns_class(kind):
+            self._allowed.setdefault(kind, set()).add(name)
+
+    def _make_private_get(self) -> Callable[[object, str], object]:
+        allowed = self._allowed.get
+        check = self._check_private
+
+        def private_get(obj: object, name: str) -> object:
+            """``obj._name`` for reading (only the program's own private attributes)."""
+            names = allowed(type(obj))
+            if names is None or name not in names:
+                check(obj, name)
+            return getattr(obj, name)
+
+        return private_get
+
+    def _make_private_receiver(self) -> Callable[[object, str], object]:
+        allowed = self._allowed.get
+        check = self._check_private
+
+        def private_receiver(obj: object, name: str) -> object:
+            """``obj`` itself when ``obj._name`` may be assigned or deleted."""
+            names = allowed(type(obj))
+            if names is None or name not in names:
+                check(obj, name)
+            return obj
+
+        return private_receiver
+
+    def format_attribute(self, obj: object, name: str) -> object:
+        """``obj.format`` / ``obj.format_map``, guarded when it is the string method."""
+        if isinstance(obj, type) and issubclass(obj, str):
+            if getattr(obj, name) is _STR_METHODS[name]:
+                return _GUARDED_FORMAT[name]
+        elif isinstance(obj, str) and getattr(type(obj), name) is _STR_METHODS[name]:
+            return functools.partial(_GUARDED_FORMAT[name], obj)
+        return getattr(obj, name)
+
+    def _checked(self, obj: object, name: object) -> str:
+        if type(name) is not str:
+            raise TypeError("attribute name must be a string")
+        if not attribute_is_allowed(name):
+            raise AttributeError(f'access to the attribute "{name}" is not allowed in this sandbox')
+        if is_private(name) and not self.may_touch(obj, name):
+            raise self._refuse(obj, name)
+        return name
+
+    def getattr(self, obj: object, name: str, *default: object) -> object:
+        """The builtin ``getattr`` under the policy's attribute rules."""
+        name = self._checked(obj, name)
+        if name in FORMAT_METHODS:
+            try:
+                return self.format_attribute(obj, name)
+            except AttributeError:
+                if default:
+                    return default[0]
+                raise
+        return getattr(obj, name, *default)
+
+    def hasattr(self, obj: object, name: str) -> bool:
+        """The builtin ``hasattr`` under the policy's attribute rules."""
+        return hasattr(obj, self._checked(obj, name))
+
+    def setattr(self, obj: object, name: str, value: object) -> None:
+        """The builtin ``setattr``: never on modules, never ``__name__``."""
+        if isinstance(obj, types.ModuleType):
+            raise AttributeError("modules are read-only in this sandbox")
+        if name == "__name__":
+            raise AttributeError('assigning "__name__" is not allowed in this sandbox')
+        setattr(obj, self._checked(obj, name), value)
+
+    def delattr(self, obj: object, name: str) -> None:
+        """The builtin ``delattr``: never on modules."""
+        if isinstance(obj, types.ModuleType):
+            raise AttributeError("modules are read-only in this sandbox")
+        delattr(obj, self._checked(obj, name))
+
+    # -- guarded versions of library functions ----------------------------------------------
+    def attrgetter(self, *names: str) -> Callable[[object], object]:
+        """``operator.attrgetter`` over the guarded ``getattr`` (dotted names allowed)."""
+        paths = []
+        for name in names:
+            if type(name) is not str:
+                raise TypeError("attribute name must be a string")
+            paths.append(name.split("."))
+
+        def get_one(obj: object, path: list[str]) -> object:
+            for part in path:
+                obj = self.getattr(obj, part)
+            return obj
+
+        if len(paths) == 1:
+            return lambda obj: get_one(obj, paths[0])
+        return lambda obj: tuple(get_one(obj, path) for path in paths)
+
+    def methodcaller(self, name: str, /, *args: object, **kwargs: object) -> Callable[[object], object]:
+        """``operator.methodcaller`` over the guarded ``getattr``."""
+        if type(name) is not str:
+            raise TypeError("method name must be a string")
+        return lambda obj: self.getattr(obj, name)(*args, **kwargs)
+
+    def dataclass(self, cls: type | None = None, /, **options: Any) -> Any:
+        """``dataclasses.dataclass`` for classes the program declared, with identifier fields."""
+
+        def wrap(klass: type) -> type:
+            if not isinstance(klass, type) or not self.owns_class(klass):
+                raise TypeError("@dataclass applies only to classes the program declares in this sandbox")
+            annotations = type.__dict__["__dict__"].__get__(klass).get("__annotations__", {})
+            for field_name in annotations:
+                if (
+                    type(field_name) is not str
+                    or not field_name.isidentifier()
+                    or keyword.iskeyword(field_name)
+                ):
+                    raise TypeError(f"invalid dataclass field name {field_name!r}")
+            return dataclasses.dataclass(klass, **options)
+
+        return wrap if cls is None else wrap(cls)
+
+    def namedtuple(self, typename: str, field_names: Any, **options: Any) -> type:
+        """``collections.namedtuple``, always in the program's module."""
+        if "module" in options:
+            raise TypeError("namedtuple(module=...) is not allowed in this sandbox")
+        return collections.namedtuple(typename, field_names, module=self.name, **options)
+
+    def update_wrapper(
+        self,
+        wrapper: Any,
+        wrapped: Any,
+        assigned: tuple[str, ...] = functools.WRAPPER_ASSIGNMENTS,
+        updated: tuple[str, ...] = functools.WRAPPER_UPDATES,
+    ) -> Any:
+        """``functools.update_wrapper`` between the program's own objects, default attributes only."""
+        if tuple(assigned) != functools.WRAPPER_ASSIGNMENTS or tuple(updated) != functools.WRAPPER_UPDATES:
+            raise TypeError("update_wrapper()/wraps() take no assigned= or updated= in this sandbox")
+        if not (self._owns_callable(wrapper) and self._owns_callable(wrapped)):
+            raise TypeError(
+                "update_wrapper()/wraps() apply only to the program's own functions in this sandbox"
+            )
+        return functools.update_wrapper(wrapper, wrapped)
+
+    def wraps(
+        self,
+        wrapped: Any,
+        assigned: tuple[str, ...] = functools.WRAPPER_ASSIGNMENTS,
+        updated: tuple[str, ...] = functools.WRAPPER_UPDATES,
+    ) -> Callable[[Any], Any]:
+        """``functools.wraps`` built on the guarded :meth:`update_wrapper`."""
+        return lambda wrapper: self.update_wrapper(wrapper, wrapped, assigned, updated)
+
+    def _owns_callable(self, obj: object) -> bool:
+        inner = getattr(obj, "__wrapped__", None) if type(obj).__module__ == "functools" else None
+        return self.owns(obj) or (inner is not None and self.owns(inner))
+
+    def replacements(self) -> dict[int, object]:
+        """Library objects replaced by this scope's guarded versions, by ``id``."""
+        return {
+            id(operator.attrgetter): self.attrgetter,
+            id(operator.methodcaller): self.methodcaller,
+            id(dataclasses.dataclass): self.dataclass,
+            id(collections.namedtuple): self.namedtuple,
+            id(functools.update_wrapper): self.update_wrapper,
+            id(functools.wraps): self.wraps,
+        }
+
+
+_HIDDEN_IDS = frozenset(id(obj) for obj in HIDDEN_OBJECTS)
+
+
+def _is_metaclass(value: object) -> bool:
+    return isinstance(value, type) and issubclass(value, type)
+
+
+def _module_view(
+    name: str, cache: dict[str, types.ModuleType], replacements: dict[int, object]
+) -> types.ModuleType:
+    """A copy of module ``name`` with only its public, harmless names (guarded where needed)."""
+    if name in cache:
+        return cache[name]
+    module = importlib.import_module(name)
+    view = types.ModuleType(name, getattr(module, "__doc__", None))
+    cache[name] = view
+    for attribute in dir(module):
+        if attribute.startswith("_"):
+            continue
+        value = getattr(module, attribute)
+        if isinstance(value, types.ModuleType):
+            if value.__name__ in ALLOWED_MODULES:
+                setattr(view, attribute, _module_view(value.__name__, cache, replacements))
+            continue
+        if id(value) in _HIDDEN_IDS or _is_metaclass(value):
+            continue
+        setattr(view, attribute, replacements.get(id(value), value))
+    for submodule in ALLOWED_MODULES:
+        if submodule.startswith(name + "."):
+            setattr(view, submodule[len(name) + 1 :], _module_view(submodule, cache, replacements))
+    return view
+
+
+def _make_import(
+    cache: dict[str, types.ModuleType], replacements: dict[int, object]
+) -> Callable[..., types.ModuleType]:
+    def guarded_import(
+        name: str,
+        globals: object = None,
+        locals: object = None,
+        fromlist: tuple[str, ...] = (),
+        level: int = 0,
+    ) -> types.ModuleType:
+        if level != 0:
+            raise ImportError("relative imports are not allowed in this sandbox")
+        if name == "__future__":
+            import __future__
+
+            return __future__
+        if type(name) is not str or name not in ALLOWED_MODULES:
+            raise ImportError(f'importing "{name}" is not allowed in this sandbox')
+        if fromlist:
+            return _module_view(name, cache, replacements)
+        return _module_view(name.split(".")[0], cache, replacements)
+
+    return guarded_import
+
+
+_program_counter = itertools.count()
+
+
+def new_program_module() -> types.ModuleType:
+    """A fresh module to run a compiled program in: safe builtins, guards and the guarded import.
+
+    The module is registered in ``sys.modules`` under a unique name so that library code that
+    looks a class's module up (``@dataclass`` does) finds it. ``__name__`` is not
+    ``"__main__"``, so a program's ``if __name__ == "__main__":`` block does not run.
+    """
+    name = f"{PROGRAM_MODULE_PREFIX}{next(_program_counter)}"
+    module = types.ModuleType(name)
+    scope = ProgramScope(name, module.__dict__)
+    replacements = scope.replacements()
+    safe: dict[str, Any] = {builtin: getattr(builtins, builtin) for builtin in SAFE_BUILTIN_NAMES}
+    safe.update(
+        {
+            "__build_class__": builtins.__build_class__,
+            "__import__": _make_import({}, replacements),
+            "__genplan_private__": scope.private_get,
+            "__genplan_receiver__": scope.private_receiver,
+            "__genplan_format__": scope.format_attribute,
+            "type": SafeType,
+            "getattr": scope.getattr,
+            "hasattr": scope.hasattr,
+            "setattr": scope.setattr,
+            "delattr": scope.delattr,
+        }
+    )
+    module.__dict__.update({"__builtins__": safe, "__metaclass__": type})
+    sys.modules[name] = module
+    return module
+
+
+def preload_allowed_modules() -> None:
+    """Import every allowed module (and what they import lazily) ahead of time.
+
+    The sandbox worker calls this before it forks children that drop privileges, so no child
+    has to read a module file.
+    """
+    for name in sorted(ALLOWED_MODULES):
+        importlib.import_module(name)
+    for lazy in ("decimal", "numbers", "hashlib", "inspect", "threading"):
+        importlib.import_module(lazy)

@@ -1,0 +1,241 @@
+"""The sandbox worker: a long-lived process that forks one confined child per run.
+
+Started by :mod:`genplan.sandbox.pool` with ``python -m genplan.sandbox.worker CONFIG`` (inside
+bubblewrap unless isolation is off), with a clean environment. It talks to genplan over its
+standard input and output in frames (:mod:`genplan.sandbox.channel`):
+
+1. it imports what children will need (the allowed modules, the seccomp binding), then sends
+   ``{"ready": true, ...}`` with a report on its isolation;
+2. for each request ``{"source", "harness", "args", "timeout", "limits"}`` it imports the
+   harness (only from modules under ``genplan.``), forks a child (:func:`run_child`), reads the
+   child's result frame with a cap and a deadline, sends ``SIGINT`` when the budget runs out and
+   kills the child's process group after a grace period, and answers one frame
+   ``{"status", "value", "seconds", "traceback", "reason", "output", "stdout"}``;
+3. it exits at the end of its input.
+
+The child's frame is hostile data: the worker checks every field's type, decides time-outs from
+its own clock, and never lets the child's claims about time stretch past what it measured.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import os
+import select
+import signal
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from genplan.sandbox.channel import ChannelError, ChannelFault, FrameReader, read_frame, write_frame
+from genplan.sandbox.child import run_child
+from genplan.sandbox.confine import seccomp_available
+from genplan.sandbox.limits import MIB, Limits
+from genplan.sandbox.runtime import preload_allowed_modules
+
+REQUEST_CAP = 1024 * MIB
+"""The largest request the worker reads, in bytes."""
+
+STATUSES = frozenset({"success", "raised", "crashed", "bad-output"})
+"""Statuses a child may claim (``timed-out`` is the worker's to decide)."""
+
+TEXT_CAP = 256 * 1024
+"""Characters kept of a traceback, reason or output repr."""
+
+
+def load_harness(path: str) -> Callable[..., Any]:
+    """The harness function named ``"genplan.module:function"``.
+
+    Raises:
+        ValueError: the path is malformed or outside ``genplan.``, or names no function.
+    """
+    module_name, _, function_name = path.partition(":")
+    if not module_name.startswith("genplan.") or not function_name.isidentifier():
+        raise ValueError(f"a harness must be named 'genplan.<module>:<function>', not {path!r}")
+    function = getattr(importlib.import_module(module_name), function_name, None)
+    if not callable(function):
+        raise ValueError(f"{path!r} names no function")
+    return function
+
+
+def _text(value: object) -> str | None:
+    return value[:TEXT_CAP] if type(value) is str else None
+
+
+def _checked_report(report: Any, stdout_cap: int) -> dict[str, Any]:
+    """The child's frame as a response, every field of the right type, or ``CRASHED``."""
+    if type(report) is not dict or report.get("status") not in STATUSES:
+        return {"status": "crashed", "reason": "the run sent a malformed result"}
+    seconds = report.get("seconds")
+    stdout = report.get("stdout")
+    return {
+        "status": report["status"],
+        "value": report.get("value") if report["status"] == "success" else None,
+        "seconds": float(seconds) if type(seconds) in (int, float) else None,
+        "traceback": _text(report.get("traceback")),
+        "reason": _text(report.get("reason")),
+        "output": _text(report.get("output")),
+        "stdout": stdout[:stdout_cap] if type(stdout) is str else "",
+    }
+
+
+def _signal_reason(status: int | None) -> str:
+    if status is None:
+        return "the process did not finish"
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = f"signal {number}"
+        extra = {
+            "SIGXCPU": " (CPU time limit exceeded)",
+            "SIGKILL": " (killed, possibly for using too much memory)",
+            "SIGSEGV": " (segmentation fault, possibly a stack overflow from deep recursion)",
+            "SIGXFSZ": " (tried to write a file)",
+            "SIGSYS": " (a forbidden system call)",
+        }.get(name, "")
+        return f"the process was killed by {name}{extra}"
+    return f"the process exited with code {os.WEXITSTATUS(status)} before returning a result"
+
+
+def _reap(pid: int, wait_seconds: float) -> int | None:
+    """Wait up to ``wait_seconds`` for ``pid`` to exit on its own, then kill its group; the status."""
+    end = time.monotonic() + wait_seconds
+    status: int | None = None
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done or time.monotonic() >= end:
+            break
+        time.sleep(0.002)
+    for kill in (os.killpg, os.kill):  # the group, and the child should it have no group yet
+        with contextlib.suppress(OSError):
+            kill(pid, signal.SIGKILL)
+    if not done:
+        _, status = os.waitpid(pid, 0)
+        return None if status is None else status
+    return status
+
+
+def serve(request: dict[str, Any], harness: Callable[..., Any], config: dict[str, Any]) -> dict[str, Any]:
+    """Run one request in a forked child; the response frame."""
+    limits = Limits(**request["limits"])
+    timeout = float(request["timeout"])
+    cap = limits.max_result_bytes + 8 * limits.max_output_bytes + 4 * MIB
+    read_end, write_end = os.pipe()
+    started = time.monotonic()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child never returns
+        os.close(read_end)
+        drop = config.get("drop_to")
+        run_child(request, harness, write_end, tuple(drop) if drop else None, config["require_seccomp"])
+    os.close(write_end)
+    reader = FrameReader(read_end, cap)
+    interrupted = killed = False
+    problem: ChannelError | None = None
+    try:
+        while not reader.done:
+            now = time.monotonic()
+            limit = started + timeout + (limits.grace_seconds if interrupted else 0.0)
+            if now >= limit:
+                if interrupted:
+                    killed = True
+                    break
+                interrupted = True
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGINT)
+                continue
+            readable, _, _ = select.select([read_end], [], [], limit - now)
+            if readable:
+                reader.feed()
+    except ChannelError as error:
+        problem = error
+    finally:
+        os.close(read_end)
+    elapsed = time.monotonic() - started
+    status = _reap(pid, 0.5 if problem is not None and problem.fault is ChannelFault.CLOSED else 0.0)
+    late = interrupted or elapsed > timeout
+    if killed:
+        return {
+            "status": "timed-out",
+            "seconds": max(elapsed, timeout),
+            "reason": f"the program did not stop within {limits.grace_seconds:g} s of the interrupt sent after the "
+            f"{timeout:g} s budget (for example inside a long C-level call, or it caught the interrupt), "
+            "so it was killed",
+        }
+    if problem is not None:
+        if problem.fault is ChannelFault.OVERSIZED:
+            reason = f"the run's result was too large: {problem.detail}"
+        else:
+            reason = _signal_reason(status) if problem.fault is ChannelFault.CLOSED else problem.detail
+        return {"status": "timed-out" if late else "crashed", "seconds": elapsed, "reason": reason}
+    try:
+        response = _checked_report(reader.value(), limits.max_output_bytes)
+    except ChannelError as error:
+        response = {"status": "crashed", "reason": f"the run sent a malformed result: {error.detail}"}
+    claimed = response.get("seconds")
+    response["seconds"] = min(claimed, elapsed) if claimed is not None and claimed >= 0 else elapsed
+    if late:
+        response.update(status="timed-out", value=None, seconds=max(elapsed, timeout))
+    return response
+
+
+def _check_request(request: Any) -> dict[str, Any]:
+    if type(request) is not dict:
+        raise ValueError("a request must be a JSON object")
+    if type(request.get("source")) is not str or type(request.get("harness")) is not str:
+        raise ValueError("a request needs 'source' and 'harness' strings")
+    if type(request.get("args")) is not list or type(request.get("limits")) is not dict:
+        raise ValueError("a request needs 'args' (a list) and 'limits' (an object)")
+    if type(request.get("timeout")) not in (int, float) or not request["timeout"] > 0:
+        raise ValueError("a request needs a positive 'timeout'")
+    Limits(**request["limits"])
+    return request
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The worker's main loop (see the module docstring); the exit code."""
+    config = json.loads((argv if argv is not None else sys.argv[1:])[0])
+    requests, responses = os.dup(0), os.dup(1)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    os.dup2(devnull, 0)
+    os.dup2(devnull, 1)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # only genplan's own kill stops the worker
+    preload_allowed_modules()
+    seccomp_problem = seccomp_available()
+    config["require_seccomp"] = seccomp_problem is None
+    harnesses: dict[str, Callable[..., Any]] = {}
+    for name in config.get("preload_harnesses", []):
+        harnesses[name] = load_harness(name)
+    write_frame(
+        responses,
+        {
+            "ready": True,
+            "pid": os.getpid(),
+            "uid": os.getuid(),
+            "children_run_as": config.get("drop_to"),
+            "seccomp": seccomp_problem is None,
+            "seccomp_problem": seccomp_problem,
+        },
+    )
+    os.dup2(devnull, 2)
+    while True:
+        try:
+            request = read_frame(requests, REQUEST_CAP, None)
+        except ChannelError:
+            return 0
+        try:
+            checked = _check_request(request)
+            harness = harnesses.get(checked["harness"]) or load_harness(checked["harness"])
+            harnesses[checked["harness"]] = harness
+            response = serve(checked, harness, config)
+        except Exception as error:
+            response = {"status": "crashed", "reason": f"the sandbox worker refused the request: {error}"}
+        write_frame(responses, response)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

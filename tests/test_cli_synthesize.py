@@ -1,0 +1,225 @@
+"""``genplan synthesize`` as a user meets it (issue 12): where ``--save`` writes, which error
+comes first, which model is recorded."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from fake_programs import CORRECT, fenced
+
+import genplan.paths
+from genplan.approaches.base import RunContext
+from genplan.approaches.generalized_plan.runs import run_synthesis
+from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
+from genplan.cli import main, model_options
+from genplan.cli import synthesize as synthesize_command
+from genplan.llm import FakeLanguageModel, read_recording
+from genplan.paths import data_folder
+from genplan.pddl.problem_sets import load_domain_problems
+
+SAVED_HEAVY = data_folder("synthesized") / "heavy" / "main-seed0"
+REPO = Path(genplan.paths.__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def _no_model_configured(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "GENPLAN_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(scope="module")
+def recorded_fake_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A heavy conversation recorded with the fake model (model name "fake"), alone in a folder."""
+    work = tmp_path_factory.mktemp("recorded")
+    problems = load_domain_problems("heavy", 0, 2, work, size_check=True)
+    model = FakeLanguageModel(["Packing.", "Heaviest first.", fenced(CORRECT)])
+    context = RunContext(folder=work / "run", model_name="fake", backend_name="fake")
+    report = run_synthesis(problems, model, SynthesisSettings(), context)
+    alone = work / "alone"
+    alone.mkdir()
+    shutil.copy(report.folder / "conversation.jsonl", alone / "conversation.jsonl")
+    return alone / "conversation.jsonl"
+
+
+def _layout(root: Path, *, checkout: bool) -> Path:
+    """A copy of genplan's data as a source checkout or an installed package; returns the saved heavy run."""
+    data = root if checkout else root / "genplan" / "_data"
+    data.mkdir(parents=True)
+    if checkout:
+        (root / "pyproject.toml").write_text("[project]\nname = 'genplan'\n")
+    for kind in ("domains", "generators"):
+        (data / kind).symlink_to(REPO / kind if (REPO / kind).is_dir() else data_folder(kind))
+    saved = data / "synthesized" / "heavy" / "main-seed0"
+    shutil.copytree(SAVED_HEAVY, saved)
+    return saved
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_save_never_overwrites_the_saved_run_it_replays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = _layout(tmp_path / "checkout", checkout=True)
+    monkeypatch.setattr(genplan.paths, "_PACKAGE", tmp_path / "checkout" / "genplan")
+    before = _snapshot(saved)
+    code = main(
+        ["synthesize", "--domain", "heavy", "--n", "2", "--save", "--runs-dir", str(tmp_path / "runs")]
+    )
+    assert code == 0
+    assert _snapshot(saved) == before
+    assert f"Not saved: {saved} already holds this conversation" in capsys.readouterr().out
+    assert sorted(p.name for p in saved.parent.iterdir()) == ["main-seed0"]
+
+
+def test_save_from_an_installed_package_writes_to_the_working_directory_and_says_where(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    recorded_fake_run: Path,
+) -> None:
+    shipped = _layout(tmp_path / "site-packages", checkout=False)
+    monkeypatch.setattr(genplan.paths, "_PACKAGE", tmp_path / "site-packages" / "genplan")
+    user = tmp_path / "user"
+    user.mkdir()
+    monkeypatch.chdir(user)
+    before = _snapshot(shipped)
+    code = main(
+        [
+            "synthesize",
+            "--domain",
+            "heavy",
+            "--n",
+            "2",
+            "--llm",
+            f"replay:{recorded_fake_run}",
+            "--save",
+            "--runs-dir",
+            str(tmp_path / "runs"),
+        ]
+    )
+    assert code == 0
+    assert _snapshot(shipped) == before  # nothing written into the installed package
+    written = user / "synthesized" / "heavy" / "main-seed0"
+    assert (written / "program.py").read_text() == (
+        tmp_path / "runs" / "heavy" / "main-seed0" / "program.py"
+    ).read_text()
+    assert f"Saved to {written.resolve()}" in capsys.readouterr().out
+
+
+def test_a_misspelt_domain_is_the_first_error_with_a_suggestion(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["synthesize", "--domain", "hevy"]) == 2
+    error = capsys.readouterr().err
+    assert "unknown domain 'hevy': did you mean heavy?" in error
+    assert "no language model" not in error
+
+
+def test_a_replay_records_the_model_of_its_recording(
+    tmp_path: Path, recorded_fake_run: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The recording alone, without a metadata.json beside it: the run used to record gpt-4o."""
+    runs = tmp_path / "runs"
+    assert (
+        main(
+            [
+                "synthesize",
+                "--domain",
+                "heavy",
+                "--n",
+                "2",
+                "--llm",
+                f"replay:{recorded_fake_run}",
+                "--runs-dir",
+                str(runs),
+            ]
+        )
+        == 0
+    )
+    metadata = json.loads((runs / "heavy" / "main-seed0" / "metadata.json").read_text())
+    assert metadata["model"] == "fake"
+    assert "model fake" in capsys.readouterr().out
+
+
+def _answer_prompts(folder: Path, answers: list[str], stop: threading.Event) -> None:
+    """Play the person behind ``--llm files:DIR``: answer each new prompt file in order."""
+    answered = 0
+    while not stop.is_set() and answered < len(answers):
+        prompt = folder / f"{answered + 1:04d}.prompt.json"
+        if prompt.is_file():
+            (folder / f"{answered + 1:04d}.response.md").write_text(answers[answered])
+            answered += 1
+        time.sleep(0.05)
+
+
+def test_the_files_backend_records_an_unknown_model_unless_named(tmp_path: Path) -> None:
+    prompts = tmp_path / "prompts"
+    stop = threading.Event()
+    answerer = threading.Thread(
+        target=_answer_prompts, args=(prompts, ["Packing.", "Heaviest first.", fenced(CORRECT)], stop)
+    )
+    answerer.start()
+    try:
+        code = main(
+            [
+                "synthesize",
+                "--domain",
+                "heavy",
+                "--n",
+                "1",
+                "--llm",
+                f"files:{prompts}",
+                "--files-timeout",
+                "60",
+                "--runs-dir",
+                str(tmp_path / "runs"),
+            ]
+        )
+    finally:
+        stop.set()
+        answerer.join()
+    assert code == 0
+    folder = tmp_path / "runs" / "heavy" / "main-seed0"
+    assert json.loads((folder / "metadata.json").read_text())["model"] == "unknown"
+    assert {e.model for e in read_recording(folder / "conversation.jsonl")} == {"unknown"}
+
+
+@pytest.mark.parametrize(
+    ("flags", "spec", "expected"),
+    [
+        ([], "files:/tmp/x", "unknown"),
+        ([], "manual", "unknown"),
+        (["--model", "qwen2.5-coder"], "files:/tmp/x", "qwen2.5-coder"),
+        ([], "openai", "gpt-4o"),
+        (["--model", "llama3"], "openai", "llama3"),
+    ],
+)
+def test_the_model_recorded_is_the_one_that_answers(flags: list[str], spec: str, expected: str) -> None:
+    args = synthesize_command.build_parser_for_tests().parse_args(["--domain", "heavy", *flags])
+    model, note = model_options.model_to_record(args, spec)
+    assert model == expected
+    assert (note is not None) == (expected == "unknown")
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["--n", "-3"],
+        ["--n", "0"],
+        ["--files-timeout", "-1"],
+        ["--timeout", "nan"],
+        ["--seed", "-1"],
+        ["--workers", "0"],
+        ["--eval-timeout", "0"],
+    ],
+)
+def test_nonsense_numbers_are_refused(flags: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["synthesize", "--domain", "heavy", *flags])
+    assert caught.value.code == 2
+    assert f"argument {flags[0]}: must be" in capsys.readouterr().err
