@@ -1,11 +1,13 @@
 """Run :func:`~genplan.approaches.asp.clingo_run.run_request` in a child process with limits.
 
-TEMPORARY: genplan's sandbox is being rebuilt (OS isolation with bubblewrap and a general
-harness entry point that calls a trusted function of genplan's own, named by import path, in
-an isolated child with JSON arguments). Until it lands, this module is the ASP approach's
-own small isolation layer; then it goes, and clingo runs through the sandbox harness
-(``"genplan.approaches.asp.clingo_run:run_request"``) instead. Nothing else in the approach
-depends on how the child is made: :func:`run_isolated` takes and returns JSON-able dicts.
+Why not genplan's sandbox (:func:`genplan.sandbox.run_untrusted` with a harness here): an
+encoding is not Python, and clingo's time limit needs a thread that calls
+``Control.interrupt`` (clingo's search does not return to Python, so a signal handler cannot
+stop it), while a sandbox child run as an unprivileged user may start no thread (its
+``RLIMIT_NPROC`` is 0; clingo then fails with "can't start new thread"). Stopping clingo by the
+worker's interrupt instead would lose what a check learnt before its time ran out. So this
+module is the ASP approach's own isolation layer; nothing else in the approach depends on how
+the child is made: :func:`run_isolated` takes and returns JSON-able dicts.
 
 The child is a fresh interpreter (``python -m genplan.approaches.asp.isolation``) in a new
 session and an empty working directory, with a minimal environment (no API keys). Before it
