@@ -46,3 +46,12 @@ def builtin_domain_names() -> list[str]:
 def builtin_domain_file(name: str) -> Path:
     """The ``domain.pddl`` of built-in domain ``name`` (the file may not exist)."""
     return data_folder("domains") / name / "domain.pddl"
+
+
+def builtin_described_names() -> list[str]:
+    """Names of the built-in tasks given in English, sorted: ``domains/<name>/description.md``
+    without a ``domain.pddl`` (the Missionaries and Cannibals puzzles)."""
+    folder = data_folder("domains")
+    return sorted(
+        p.parent.name for p in folder.glob("*/description.md") if not (p.parent / "domain.pddl").is_file()
+    )

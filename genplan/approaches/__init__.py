@@ -28,6 +28,7 @@ REGISTRY: dict[str, str] = {
     "toi-dfs": "genplan.approaches.planners.approach:ToIDFS",
     "boomerang": "genplan.approaches.planners.approach:Boomerang",
     "symplanner": "genplan.approaches.planners.approach:SymPlanner",
+    "asp": "genplan.approaches.asp.approach:AspApproach",
 }
 """Approach name -> ``module:Class`` of its :class:`~genplan.approaches.base.Approach`."""
 

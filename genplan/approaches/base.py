@@ -456,6 +456,14 @@ class Approach(Protocol):
         ...
 
 
+def reads_descriptions(approach: Approach) -> bool:
+    """Whether ``approach`` also takes tasks given in English (a folder with ``description.md``,
+    :class:`~genplan.pddl.described.DescribedTask`) in place of a PDDL problem set: an approach
+    that does sets the class attribute ``reads_descriptions = True`` and accepts either in
+    :meth:`Approach.run` (LLM+AL's input, Ishay and Lee, AAAI 2025, Sec. 3.1)."""
+    return bool(getattr(approach, "reads_descriptions", False))
+
+
 def changed_settings(settings: Any) -> dict[str, Any]:
     """The fields of a settings dataclass that differ from their defaults, in field order."""
     default = type(settings)()

@@ -47,11 +47,16 @@ def run(args: argparse.Namespace) -> int:
     from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
     from genplan.approaches.generalized_plan.solver import read_program
     from genplan.cli.run import describe_problem_set
+    from genplan.pddl.described import DescribedTask
 
     limits = sandbox_limits(args)  # first: a missing sandbox stops the command at once
     program = read_program(args.program)
     generators, _ = choose_generators(args)
     problems = load_problems(args, args.work_dir, generators=generators)
+    if isinstance(problems, DescribedTask):
+        raise ConfigurationError(
+            f"{args.domain} is a task in English; genplan evaluate runs a program on PDDL problems"
+        )
     # Only evaluation problems are used here: the paper's files owe nothing to genplan's generators.
     used_generators = None if problems.problem_set.startswith("paper") else problems.generators
     print(

@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from genplan.cli.arguments import non_negative_int, positive_int
+from genplan.errors import ConfigurationError
 from genplan.pddl.generate import CURRENT_GENERATORS, GENERATOR_VERSIONS
 
 if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
+    from genplan.pddl.described import DescribedTask
     from genplan.pddl.problem_sets import DomainProblems
     from genplan.plans.problem_selection import Selection
 
@@ -108,21 +110,24 @@ def choose_generators(args: argparse.Namespace, backend: str | None = None) -> t
 
 def load_problems(
     args: argparse.Namespace, work_folder: Path, *, generators: str, size_check: bool = False
-) -> DomainProblems:
+) -> DomainProblems | DescribedTask:
     """The problems the flags ask for (``--domain``, ``--seed``, ``--n``, ``--problems``), generated
-    under ``work_folder`` by generator version ``generators``.
+    under ``work_folder`` by generator version ``generators``, or the task in English ``--domain``
+    names (a folder with ``description.md``).
 
     Raises:
-        ConfigurationError, PddlError: a bad domain or selection.
+        ConfigurationError, PddlError: a bad domain or selection, or a selection of a task in English.
     """
-    from genplan.pddl.problem_sets import load_domain_problems
+    from genplan.pddl import problem_sets
     from genplan.plans.problem_selection import load_selected_problems
 
     selection = problem_selection(args)
     if selection is None:
-        return load_domain_problems(
+        return problem_sets.load_problems(
             args.domain, args.seed, args.n, work_folder, size_check=size_check, generators=generators
         )
+    if problem_sets.described_folder(args.domain) is not None:
+        raise ConfigurationError(f"--problems chooses PDDL problems; {args.domain} is a task in English")
     return load_selected_problems(
         args.domain,
         args.seed,

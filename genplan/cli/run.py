@@ -32,7 +32,12 @@ if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     """Flags every approach run shares: the domain, problems, budgets, run folder, saving."""
-    parser.add_argument("--domain", required=True, help="built-in domain name or a folder with domain.pddl")
+    parser.add_argument(
+        "--domain",
+        required=True,
+        help="built-in domain name or a folder with domain.pddl (or, for approaches that read English, "
+        "with description.md, e.g. mcp)",
+    )
     add_problem_arguments(parser, training_only=True)
     parser.add_argument(
         "--no-size-check",
@@ -118,14 +123,18 @@ class _ConsoleProgress:
 
 
 def domain_short_name(domain: str) -> str:
-    """The name a run folder uses for ``--domain``: the built-in name, or the folder's name.
+    """The name a run folder uses for ``--domain``: the built-in name, or the folder's name (of
+    PDDL, or of a task in English).
 
     Raises:
         ConfigurationError: neither a built-in name (the closest is suggested) nor a folder
-            with a ``domain.pddl``.
+            with a ``domain.pddl`` or a ``description.md``.
     """
-    from genplan.pddl.problem_sets import resolve_domain
+    from genplan.pddl.problem_sets import described_folder, resolve_domain
 
+    described = described_folder(domain)
+    if described is not None:
+        return described.resolve().name
     folder = resolve_domain(domain)
     return domain if folder is None else folder.resolve().name
 
@@ -145,10 +154,17 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     Raises:
         GenplanError: a bad domain, no model set up, or a backend failure (printed by the CLI).
     """
-    from genplan.approaches.base import RunContext, run_folder, save_run
+    from genplan.approaches.base import RunContext, reads_descriptions, run_folder, save_run
+    from genplan.pddl.described import DescribedTask
+    from genplan.pddl.problem_sets import described_folder
 
     label = approach.label(settings)
     domain_name = run_domain_name(args)  # first: a misspelt domain is the error to report
+    if described_folder(args.domain) is not None and not reads_descriptions(approach):
+        raise ConfigurationError(
+            f"{args.domain} is a task in English (description.md), which {approach.name} cannot take; "
+            "use an approach that reads descriptions (genplan run --approach asp)"
+        )
     spec, note = choose_backend(args, domain_name, label)  # before the problems: fail fast
     generators, generators_note = choose_generators(args, spec)
     limits = sandbox_limits(args)  # before the model: a missing sandbox stops the run first
@@ -159,10 +175,15 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
         if line:
             print(line)
     folder = run_folder(runs_dir, domain_name, label, args.seed)
+    what = (
+        "a task in English"
+        if isinstance(problems, DescribedTask)
+        else f"{len(problems.training)} training and {len(problems.evaluation_sources)} evaluation problems "
+        f"({describe_problem_set(problems.problem_set, problems.generators)})"
+    )
     print(
         f"genplan: {problems.name}, {approach.name} ({label}), seed {args.seed}, model {chosen.name} via "
-        f"{chosen.backend}; {len(problems.training)} training and {len(problems.evaluation_sources)} evaluation "
-        f"problems ({describe_problem_set(problems.problem_set, problems.generators)}); run folder {folder}",
+        f"{chosen.backend}; {what}; run folder {folder}",
         file=sys.stderr,
     )
     progress = _ConsoleProgress()

@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from genplan.approaches.base import Approach, RunContext, RunRecord, read_record
+from genplan.approaches.base import Approach, RunContext, RunRecord, read_record, reads_descriptions
+from genplan.errors import ConfigurationError
 from genplan.experiments.spec import Cell, ModelSpec
 from genplan.llm import LanguageModel
-from genplan.pddl.problem_sets import load_domain_problems
+from genplan.pddl.described import DescribedTask
+from genplan.pddl.problem_sets import DomainProblems, described_folder, load_problems
 from genplan.plans.problem_selection import load_selected_problems, parse_selection
 from genplan.sandbox import Isolation, Limits
 
@@ -99,8 +101,11 @@ def run_cell(
         GenplanError: a bad domain or a backend failure; the client records the cell as failed.
     """
     started = time.perf_counter()
+    problems: DomainProblems | DescribedTask
+    if described_folder(cell.domain) is not None and not reads_descriptions(approach):
+        raise ConfigurationError(f"{cell.domain} is a task in English; {cell.approach} cannot take it")
     if options.problems is None:
-        problems = load_domain_problems(
+        problems = load_problems(
             cell.domain,
             cell.seed,
             options.n_eval,
@@ -133,7 +138,7 @@ def run_cell(
         )
         record = approach.run(problems, model_factory(cell), cell.settings, context)
         steps = None
-        if options.per_step and cell.approach == GENERALIZED_PLAN:
+        if options.per_step and cell.approach == GENERALIZED_PLAN and not isinstance(problems, DescribedTask):
             steps = per_step_fractions(folder, list(problems.evaluation), options)
         files = {
             path.relative_to(folder).as_posix(): path.read_bytes()

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from genplan.errors import ConfigurationError
-from genplan.paths import builtin_domain_file, builtin_domain_names
+from genplan.paths import builtin_domain_file, builtin_domain_names, data_folder
+from genplan.pddl.described import DESCRIPTION_FILE, DescribedTask, is_described_folder, load_described_task
 from genplan.pddl.domain import Domain, load_domain
 from genplan.pddl.generate import CURRENT_GENERATORS, generate_problems, save_problems, write_problems
 from genplan.pddl.problem import Problem, bind_problem, load_problem
@@ -245,11 +246,17 @@ def resolve_domain(domain: str) -> Path | None:
 
     Raises:
         ConfigurationError: neither a built-in name nor a folder (the message suggests the
-            closest built-in name), or a folder without a ``domain.pddl``.
+            closest built-in name), a folder without a ``domain.pddl``, or a folder holding a
+            task in English.
     """
     if domain in builtin_domain_names():
         return None
     folder = Path(domain)
+    if is_described_folder(folder):
+        raise ConfigurationError(
+            f"{folder} holds a task in English ({DESCRIPTION_FILE}), not PDDL; only approaches that read "
+            "descriptions take it (genplan run --approach asp)"
+        )
     if not folder.is_dir():
         raise unknown_domain(domain)
     if not (folder / "domain.pddl").is_file():
@@ -273,3 +280,38 @@ def _generated(
 ) -> list[Problem]:
     saved = save_problems(generate_problems(domain, split, seed, n, generators=generators), out)
     return [bind_problem(generated.problem, parsed, path) for path, generated in saved]
+
+
+def described_folder(domain: str) -> Path | None:
+    """The folder of a task in English that ``domain`` names (a path, or a built-in such folder
+    by name, e.g. ``mcp``; see :mod:`genplan.pddl.described`), or ``None`` when it names PDDL."""
+    if domain in builtin_domain_names():
+        return None
+    for folder in (Path(domain), data_folder("domains") / domain):
+        if is_described_folder(folder):
+            return folder
+    return None
+
+
+def load_problems(
+    domain: str,
+    seed: int,
+    n_eval: int | None,
+    work_folder: Path,
+    *,
+    size_check: bool = False,
+    generators: str = CURRENT_GENERATORS,
+) -> DomainProblems | DescribedTask:
+    """A PDDL problem set (:func:`load_domain_problems`), or a task given in English when
+    ``domain`` names a folder with ``description.md`` (see :func:`described_folder`).
+
+    Raises:
+        ConfigurationError, PddlError: as :func:`load_domain_problems` and
+            :func:`~genplan.pddl.described.load_described_task`.
+    """
+    folder = described_folder(domain)
+    if folder is not None:
+        return load_described_task(folder)
+    return load_domain_problems(
+        domain, seed, n_eval, work_folder, size_check=size_check, generators=generators
+    )

@@ -1,0 +1,212 @@
+"""LLM+ASP behind the :class:`~genplan.approaches.base.Approach` seam.
+
+A run lives in ``RUNS/<domain>/<label>-seed<S>/`` (label ``asp`` for the default settings):
+
+* ``conversation.jsonl`` — every exchange with the model, appended as it happens;
+* ``revisions.json`` — every program version with its stage, the feedback kinds sent about it,
+  the segments changed and whether its checks passed (updated after each version);
+* ``encoding.lp`` — the final encoding; ``sample_queries.lp`` — the final sample queries;
+  ``main_query.lp`` — for a task in English, the final main query;
+* ``results.json`` and ``metadata.json`` — the run record (see
+  :class:`~genplan.approaches.base.RunRecord`): ``feedback`` counts revision requests by kind,
+  ``details`` holds the revisions, why they stopped, and LLM+AL's Table 3 categories found in
+  the first and the final program (``issues_before``, ``issues_after``).
+
+Rerunning the same command reuses the model cache, so it is free, and a run killed midway keeps
+its conversation.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from genplan.approaches.asp.checks import Checks
+from genplan.approaches.asp.evaluation import evaluate_described, evaluate_problems
+from genplan.approaches.asp.revision import Round, revise
+from genplan.approaches.asp.settings import AspSettings
+from genplan.approaches.asp.solver import Clingo
+from genplan.approaches.asp.task import AspTask
+from genplan.approaches.base import (
+    METADATA_FILE,
+    RESULTS_FILE,
+    RunContext,
+    RunRecord,
+    problem_key,
+    settings_to_json,
+    today,
+    write_json,
+    write_record,
+)
+from genplan.llm import ConversationRecorder, LanguageModel, RecordingModel
+from genplan.pddl.described import DescribedTask
+from genplan.pddl.problem_sets import DomainProblems
+
+CONVERSATION_FILE = "conversation.jsonl"
+REVISIONS_FILE = "revisions.json"
+ENCODING_FILE = "encoding.lp"
+SAMPLE_QUERIES_FILE = "sample_queries.lp"
+MAIN_QUERY_FILE = "main_query.lp"
+
+
+def _round_line(entry: Round) -> str:
+    outcome = ", ".join(entry.kinds) if entry.kinds else ("checks passed" if entry.passed else "no request")
+    changed = f"; changed {', '.join(entry.changed)}" if entry.changed else ""
+    return f"program {entry.index} ({entry.stage}{changed}): {outcome}"
+
+
+class AspApproach:
+    """LLM+AL (Ishay and Lee, AAAI 2025) on clingo: the model writes an action model as an
+    answer-set program once per domain, following LLM+AL's stages and self-revision, and clingo
+    plans every problem with it (genplan's interface: :mod:`.interface`)."""
+
+    name: ClassVar[str] = "asp"
+    summary: ClassVar[str] = (
+        "a declarative action model in ASP per domain, planned by clingo (LLM+AL, AAAI 2025)"
+    )
+    settings_type: ClassVar[type] = AspSettings
+    reads_descriptions: ClassVar[bool] = True
+
+    def label(self, settings: AspSettings) -> str:
+        """``asp``, or ``asp`` with the settings that differ from the defaults."""
+        return settings.label
+
+    def describe(self, record: RunRecord) -> list[str]:
+        """The program versions, the revisions used and why they stopped, and Table 3's issues."""
+        details = record.details
+        lines = [f"  {line}" for line in details.get("round_lines", [])]
+        lines.append(
+            f"Revisions used: {details.get('revisions_used', 0)} of {details.get('revision_limit', 0)} "
+            f"(stopped: {details.get('stopped', 'unknown')})"
+        )
+        before = ", ".join(f"{k} {v}" for k, v in details.get("issues_before", {}).items()) or "none"
+        after = ", ".join(f"{k} {v}" for k, v in details.get("issues_after", {}).items()) or "none"
+        lines.append(
+            f"Issues found (LLM+AL Table 3 categories): first program {before}; final program {after}"
+        )
+        final = details.get("final_checks", {})
+        failing = ", ".join(final.get("failing", [])) or "none"
+        lines.append(
+            f"Final program: {'all checks passed' if final.get('passed') else 'failing: ' + failing}"
+        )
+        if "known_answer" in details:
+            lines.append(f"Answer: {details.get('answer', 'none')} (known: {details['known_answer']})")
+        return lines
+
+    def run(
+        self,
+        problems: DomainProblems | DescribedTask,
+        model: LanguageModel,
+        settings: AspSettings,
+        context: RunContext,
+    ) -> RunRecord:
+        """Write and revise the encoding, then plan every evaluation problem with it.
+
+        Raises:
+            genplan.llm.LLMError: the backend failed; the folder keeps what was recorded.
+        """
+        folder = context.folder
+        folder.mkdir(parents=True, exist_ok=True)
+        conversation = folder / CONVERSATION_FILE
+        conversation.unlink(missing_ok=True)
+        recording = RecordingModel(model, ConversationRecorder(conversation), context.backend_name)
+        if isinstance(problems, DescribedTask):
+            task = AspTask.from_description(problems)
+        else:
+            task = AspTask.from_problems(problems)
+        clingo = Clingo(memory_bytes=settings.memory_mb * 1024**2)
+        checks = Checks(task, settings, clingo, seed=context.seed)
+        rounds: list[dict[str, Any]] = []
+
+        def on_round(entry: Round) -> None:
+            rounds.append(entry.to_json())
+            write_json(folder / REVISIONS_FILE, rounds)
+            context.progress.note(_round_line(entry))
+
+        date = today()
+        result = revise(task, recording, settings, checks, on_round=on_round)
+        program = result.program
+        (folder / ENCODING_FILE).write_text(program.encoding)
+        (folder / SAMPLE_QUERIES_FILE).write_text(program.render_queries())
+        artifacts = [CONVERSATION_FILE, REVISIONS_FILE, ENCODING_FILE, SAMPLE_QUERIES_FILE]
+        details: dict[str, Any] = {}
+        if isinstance(problems, DescribedTask):
+            (folder / MAIN_QUERY_FILE).write_text(program.main_query)
+            artifacts.append(MAIN_QUERY_FILE)
+            context.progress.start_problems(1)
+            evaluated = [
+                evaluate_described(
+                    program.encoding,
+                    program.main_query,
+                    problems,
+                    settings,
+                    clingo,
+                    time_limit=context.eval_timeout,
+                )
+            ]
+            context.progress.problem_done(evaluated[0])
+            details.update(
+                {k: evaluated[0].details[k] for k in ("known_answer", "answer") if k in evaluated[0].details}
+            )
+        else:
+            assert task.names is not None
+            items = [(problem_key(p, problems.root), p) for p in problems.evaluation]
+            context.progress.start_problems(len(items))
+            evaluated = evaluate_problems(
+                program.encoding,
+                items,
+                task.names,
+                settings,
+                clingo,
+                time_limit=context.eval_timeout,
+                workers=context.workers,
+                on_result=context.progress.problem_done,
+            )
+        after, before = result.after, result.before
+        details.update(
+            {
+                "round_lines": [_round_line(entry) for entry in result.rounds],
+                "rounds": [
+                    {k: r[k] for k in ("round", "stage", "feedback", "changed", "checks_passed")}
+                    for r in rounds
+                ],
+                "revisions_used": result.revisions,
+                "revision_limit": settings.revisions,
+                "stopped": result.stopped,
+                "feedback_kinds": [kind for r in rounds for kind in r["feedback"]],
+                "issues_before": before.issues() if before else {},
+                "issues_after": after.issues() if after else {},
+                "first_checks": {
+                    "passed": bool(before and before.passed),
+                    "failing": [k.value for k in before.kinds] if before else [],
+                },
+                "final_checks": {
+                    "passed": bool(after and after.passed),
+                    "failing": [k.value for k in after.kinds] if after else [],
+                },
+                "task": "english" if isinstance(problems, DescribedTask) else "pddl",
+                "training_problems": len(task.training),
+                "size_check": bool(task.problems is not None and task.problems.size_check),
+                "check_timeout_seconds": settings.check_timeout,
+                "evaluation_timeout_seconds": context.eval_timeout,
+            }
+        )
+        record = RunRecord(
+            approach=self.name,
+            label=settings.label,
+            settings=settings_to_json(settings),
+            domain=task.name,
+            seed=context.seed,
+            model=context.model_name,
+            backend=context.backend_name,
+            date=date,
+            problems=evaluated,
+            llm_calls=recording.calls,
+            prompt_tokens=recording.prompt_tokens,
+            completion_tokens=recording.completion_tokens,
+            feedback=dict(sorted(result.feedback.items())),
+            world_model_queries=None,
+            artifacts=[*artifacts, METADATA_FILE, RESULTS_FILE],
+            details=details,
+        )
+        write_record(folder, record)
+        return record
