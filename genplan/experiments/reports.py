@@ -6,9 +6,12 @@ Inputs (written by :mod:`genplan.experiments.grid`): ``runs.jsonl``, and for Fig
 * ``comparison.md``: every approach side by side per domain: fraction solved, LLM calls per
   run and per evaluation problem (a generalized plan or AutoToS pays once per domain, a model
   used as the planner pays per problem), tokens, median runtime;
+* ``difficulty.md``: problems solved per IPC difficulty level (easy, medium, hard), where the
+  problem keys have one (``problems.jsonl``);
 * the paper's (Silver et al. 2024, Sec. 5), from the generalized-plan runs, whose labels
   (``main``, ``no-cot``, ``no-debug``, ``no-names``) are its ablations: ``table1.md``
-  (fraction solved, mean over seeds), ``table2.md`` (feedback kinds), ``table3.md`` (fraction
+  (fraction solved, mean over seeds), ``table2.md`` (feedback kinds, with scaling feedback as
+  a fifth kind), ``table3.md`` (fraction
   solved, max over seeds), ``figure3.png`` (runtime against size, log-log, beside LAMA-first)
   with its numbers and speed-ups in ``figure3.md``, ``figure4.png`` (fraction solved against
   debugging steps), ``figure5.png`` (training problems used).
@@ -24,7 +27,17 @@ from typing import Any
 
 from genplan.experiments.journal import read_jsonl
 
-FEEDBACK_KINDS = ("python-exception", "plan-semantics", "plan-syntax", "timeout", "crashed", "no-code")
+FEEDBACK_KINDS = (
+    "python-exception",
+    "plan-semantics",
+    "plan-syntax",
+    "timeout",
+    "scaling",
+    "crashed",
+    "no-code",
+)
+"""Table 2's rows: the paper's four kinds, scaling feedback (beyond the paper), and the sandbox's
+and the answer's own failures."""
 GENERALIZED_PLAN = "generalized-plan"
 PAPER_LABELS = ("main", "no-cot", "no-debug", "no-names")
 
@@ -138,6 +151,32 @@ def feedback_table(runs: list[dict[str, Any]]) -> str:
     rows = [[kind] + [f"{columns[label][kind]:.0f}%" for label in groups] for kind in FEEDBACK_KINDS]
     rows.append(["feedback messages"] + [str(columns[label]["_n"]) for label in groups])
     return _markdown(["feedback kind", *groups], rows)
+
+
+def difficulty_table(problems: list[dict[str, Any]]) -> str | None:
+    """Solved per IPC difficulty level, per domain, approach and label (over all seeds): one
+    column per level (``solved/total``) from the problem keys (``testing/hard/p03.pddl``), or
+    ``None`` when no problem's key has a level."""
+    from genplan.pddl.problem_sets import IPC_LEVELS, problem_level
+
+    cells: dict[tuple[str, str, str], dict[str, list[int]]] = defaultdict(dict)
+    for row in problems:
+        level = problem_level(str(row.get("problem", "")))
+        if level is None:
+            continue
+        counts = cells[(row["domain"], row["approach"], row.get("label", ""))].setdefault(level, [0, 0])
+        counts[0] += row.get("status") == "solved"
+        counts[1] += 1
+    if not cells:
+        return None
+    levels = [level for level in IPC_LEVELS if any(level in c for c in cells.values())]
+    rows = [
+        [domain, approach, label]
+        + [f"{c[level][0]}/{c[level][1]}" if level in c else "-" for level in levels]
+        + [f"{sum(v[0] for v in c.values())}/{sum(v[1] for v in c.values())}"]
+        for (domain, approach, label), c in sorted(cells.items())
+    ]
+    return _markdown(["domain", "approach", "label", *levels, "all"], rows)
 
 
 def _pyplot() -> Any:
@@ -298,6 +337,12 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
             + comparison_table(all_runs)
         )
         written.append(out_dir / "comparison.md")
+    levels = difficulty_table(read_jsonl(results_dir / "problems.jsonl"))
+    if levels is not None:
+        (out_dir / "difficulty.md").write_text(
+            "# Evaluation problems solved by IPC difficulty level (all seeds)\n\n" + levels
+        )
+        written.append(out_dir / "difficulty.md")
     runs = paper_runs(all_runs)
     if runs:
         tables = {

@@ -13,6 +13,12 @@ depend on filesystem order):
    subfolders of problem files.
 3. ``domain.pddl`` beside problem files: every problem is an evaluation problem, and the
    :data:`DEFAULT_TRAINING` smallest (by file size) are also the training problems.
+
+In the first two layouts a ``validation/`` (or ``valid/``) folder, flat or by level, holds
+validation problems: never shown to a model, used to choose among candidate programs.
+
+A problem's key in records is its file relative to the problem set's folder; :func:`problem_level`
+reads the IPC difficulty level (``easy``, ``medium``, ``hard``) from it.
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ class ProblemSet:
     domain_file: Path
     training: tuple[Path, ...]
     evaluation: tuple[Path, ...]
+    validation: tuple[Path, ...] = ()
 
 
 def natural_key(path: Path) -> tuple[object, ...]:
@@ -67,7 +74,10 @@ def discover_problem_set(folder: Path) -> ProblemSet:
         )
     training_root = next((folder / n for n in ("training", "train") if (folder / n).is_dir()), None)
     testing_root = next((folder / n for n in ("testing", "test", "eval") if (folder / n).is_dir()), None)
+    validation_root = next((folder / n for n in ("validation", "valid") if (folder / n).is_dir()), None)
+    validation: list[Path] = []
     if training_root is not None or testing_root is not None:
+        validation = _collect(validation_root)
         training = _collect(training_root)
         evaluation = _collect(testing_root)
         if not training:
@@ -82,7 +92,7 @@ def discover_problem_set(folder: Path) -> ProblemSet:
         )
     if not evaluation:
         raise ConfigurationError(f"{folder} has a domain.pddl but no problem files (*.pddl)")
-    return ProblemSet(domain_file, tuple(training), tuple(evaluation))
+    return ProblemSet(domain_file, tuple(training), tuple(evaluation), tuple(validation))
 
 
 def _collect(root: Path | None) -> list[Path]:
@@ -112,6 +122,8 @@ class DomainProblems:
             ``"by-length:4,8,12 x2"`` (:mod:`genplan.plans.problem_selection`); ``None`` otherwise.
         optimal_lengths: optimal plan lengths of evaluation problems where known, keyed like
             records (the file relative to ``root``).
+        validation: the problem set's validation problems (its ``validation/`` folder), never
+            shown to a model; empty when it has none.
     """
 
     name: str
@@ -122,6 +134,7 @@ class DomainProblems:
     root: Path | None = None
     selection: str | None = None
     optimal_lengths: Mapping[str, int] = field(default_factory=dict)
+    validation: tuple[Problem, ...] = ()
 
     @functools.cached_property
     def evaluation(self) -> tuple[Problem, ...]:
@@ -192,7 +205,17 @@ def load_domain_problems(
         )
     )
     evaluation = tuple(problem_set.evaluation)[: n_eval or None]
-    return DomainProblems(folder.resolve().name, parsed, training, evaluation, False, folder)
+    validation = tuple(load_problem(path, parsed) for path in problem_set.validation)
+    return DomainProblems(
+        folder.resolve().name, parsed, training, evaluation, False, folder, validation=validation
+    )
+
+
+def problem_level(key: str) -> str | None:
+    """The IPC difficulty level (``easy``, ``medium``, ``hard``) of a problem key
+    (``testing/hard/p03.pddl``), or ``None`` when no folder of the key names one."""
+    parts = key.split("/")[:-1]
+    return next((part for part in reversed(parts) if part in IPC_LEVELS), None)
 
 
 def resolve_domain(domain: str) -> Path | None:

@@ -148,6 +148,18 @@ def _json_arguments(items: Iterable[Any], order: random.Random | None = None) ->
     return items
 
 
+def program_arguments(
+    objects: Iterable[Any], init: Iterable[Any], goal: Iterable[Any], order_seed: int | None = None
+) -> list[list[Any]]:
+    """A problem as the JSON arguments ``[objects, init, goal]`` of a ``get_plan`` harness.
+
+    Sorted, so a program's sets iterate alike whatever genplan's own hash seed; shuffled by
+    ``random.Random(order_seed)`` when a seed is given (robustness checks).
+    """
+    order = None if order_seed is None else random.Random(order_seed)
+    return [_json_arguments(part, order) for part in (objects, init, goal)]
+
+
 def run_program(
     source: str,
     objects: Iterable[Any],
@@ -177,8 +189,7 @@ def run_program(
     Raises:
         IsolationUnavailable: no sandbox worker can start (the message says how to fix it).
     """
-    order = None if order_seed is None else random.Random(order_seed)
-    arguments = [_json_arguments(part, order) for part in (objects, init, goal)]
+    arguments = program_arguments(objects, init, goal, order_seed)
     call = run_untrusted(source, GET_PLAN_HARNESS, arguments, timeout=timeout, limits=limits)
     fields = {
         "traceback": call.traceback,

@@ -71,7 +71,12 @@ class ProblemCheck:
 
 
 def check_program(
-    program: str, problem: Problem, *, timeout: float = 30.0, limits: Limits | None = None
+    program: str,
+    problem: Problem,
+    *,
+    timeout: float = 30.0,
+    limits: Limits | None = None,
+    order_seed: int | None = None,
 ) -> ProblemCheck:
     """Run ``program``'s ``get_plan`` on ``problem`` in the sandbox and check the plan.
 
@@ -80,6 +85,8 @@ def check_program(
         problem: the problem to solve.
         timeout: the program's budget in seconds (the paper's 30 s, Sec. 4.2).
         limits: the sandbox's limits and isolation (default: :class:`~genplan.sandbox.Limits`).
+        order_seed: shuffle the order the program's sets are built in (robustness checks;
+            see :func:`genplan.sandbox.run_program`).
 
     Returns:
         A :class:`ProblemCheck`; a failure kind of ``PLAN_SYNTAX`` also covers output that is
@@ -89,7 +96,13 @@ def check_program(
         IsolationUnavailable: the sandbox cannot start (the message says how to enable it).
     """
     outcome = run_program(
-        program, problem.objects, problem.init, problem.goal, timeout=timeout, limits=limits
+        program,
+        problem.objects,
+        problem.init,
+        problem.goal,
+        timeout=timeout,
+        limits=limits,
+        order_seed=order_seed,
     )
     if outcome.status in _STATUS_KIND:
         return ProblemCheck(problem.name, _STATUS_KIND[outcome.status], outcome, None)
