@@ -288,7 +288,7 @@ def _synthesize_into(
         domain_pddl,
         training,
         settings,
-        on_program=lambda program: (place / GROWING_PROGRAM_FILE).write_text(program),
+        on_program=lambda program: _write(place / GROWING_PROGRAM_FILE, program),
         on_round=record_round,
         limits=context.limits,
         sample=index,
@@ -299,6 +299,10 @@ def _synthesize_into(
     if not (place / GROWING_PROGRAM_FILE).is_file():
         (place / GROWING_PROGRAM_FILE).write_text(synthesis.program)
     return synthesis
+
+
+def _write(path: Path, text: str) -> None:
+    path.write_text(text)
 
 
 def _evaluate(
@@ -346,7 +350,7 @@ def _evaluate(
         details = {"shuffled": statuses, "order_sensitive": check.order_sensitive}
         return dataclasses.replace(base, status=status, message=message, details=details)
 
-    checks = evaluate_shuffled(
+    shuffled = evaluate_shuffled(
         program,
         evaluation,
         settings.shuffles,
@@ -355,4 +359,4 @@ def _evaluate(
         on_result=lambda check, problem: context.progress.problem_done(shuffled_result(check, problem)),
         limits=context.limits,
     )
-    return [shuffled_result(check, problem) for check, problem in zip(checks, evaluation)]
+    return [shuffled_result(check, problem) for check, problem in zip(shuffled, evaluation)]

@@ -17,6 +17,7 @@ Times are observations (:mod:`.observations`): recorded, so a rerun or replay se
 
 from __future__ import annotations
 
+import functools
 import math
 import statistics
 from collections.abc import Sequence
@@ -277,9 +278,11 @@ def _measure_time(program: str, problem: Problem, timeout: float, limits: Limits
         timeout=timeout,
         limits=limits,
     )
-    value = call.value if call.status is RunStatus.SUCCESS and type(call.value) is dict else None
-    seconds = value.get("seconds") if value else None
-    if type(seconds) not in (int, float) or not math.isfinite(seconds) or seconds < 0:
+    value: Any = call.value if call.status is RunStatus.SUCCESS and type(call.value) is dict else {}
+    seconds = value.get("seconds")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        return {"seconds": None, "status": call.status.value}
+    if not math.isfinite(seconds) or seconds < 0:
         return {"seconds": None, "status": call.status.value}
     return {"seconds": float(seconds), "status": call.status.value}
 
@@ -292,8 +295,8 @@ def _profile(program: str, problem: Problem, timeout: float, limits: Limits | No
         timeout=timeout,
         limits=limits,
     )
-    value = call.value if call.status is RunStatus.SUCCESS and type(call.value) is dict else {}
-    lines = value.get("lines") if type(value.get("lines")) is list else []
+    value: Any = call.value if call.status is RunStatus.SUCCESS and type(call.value) is dict else {}
+    lines: list[Any] = value["lines"] if type(value.get("lines")) is list else []
     pairs = [
         [line, count]
         for line, count in (pair for pair in lines if type(pair) is list and len(pair) == 2)
@@ -337,14 +340,14 @@ def check_scaling(
     for problem in sorted(training, key=lambda p: (len(p.objects), len(p.init))):
         timed = observations.get(
             observation_key("time", program, problem),
-            lambda p=problem: _measure_time(program, p, timeout, limits),
+            functools.partial(_measure_time, program, problem, timeout, limits),
         )
         if timed.get("seconds") is None:
             note = f"{problem.name} could not be timed ({timed.get('status')})"
             return ScalingVerdict(measurements, target, note=note)
         profile = observations.get(
             observation_key("profile", program, problem),
-            lambda p=problem: _profile(program, p, timeout, limits),
+            functools.partial(_profile, program, problem, timeout, limits),
         )
         profiles[problem.name] = profile
         work = profile.get("events")

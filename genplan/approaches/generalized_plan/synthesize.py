@@ -5,6 +5,11 @@ defining ``get_plan(objects, init, goal)``. Every answer's code is appended to a
 program file, so helpers defined in earlier answers stay defined (Sec. 4.2, "Additional
 Details"). After the last feedback round the final program is used whatever its training
 outcome.
+
+Beyond the paper, each behind a setting that is off by default (:mod:`.settings`): a strategy
+check before the code (:mod:`.strategy`), reflection before each repair, and scaling feedback
+after a program solves every training problem (:mod:`.scaling`). Several candidates are
+several calls of :func:`synthesize`, one per sample (:mod:`.candidates`, :mod:`.runs`).
 """
 
 from __future__ import annotations
@@ -15,11 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from genplan.approaches.generalized_plan import prompts, refinement_prompts
-from genplan.approaches.generalized_plan.checking import ProblemCheck, check_program
+from genplan.approaches.generalized_plan.checking import check_training, feedback_for
 from genplan.approaches.generalized_plan.observations import Observations
 from genplan.approaches.generalized_plan.scaling import ScalingTarget, check_scaling
+from genplan.approaches.generalized_plan.settings import SynthesisSettings
 from genplan.approaches.generalized_plan.strategy import StrategyCheck, check_strategy
-from genplan.approaches.generalized_plan.variants import Variant
 from genplan.llm import LanguageModel, Message, Usage
 from genplan.llm.extract import extract_code
 from genplan.pddl.problem import Problem
@@ -28,127 +33,6 @@ from genplan.sandbox import Limits
 
 REFLECTION_LIMIT = 4000
 """Characters of a reflection kept in the training rounds."""
-
-
-@dataclass(frozen=True)
-class SynthesisSettings:
-    """Settings of the generalized-plan approach; the defaults are the paper's main approach.
-
-    The paper's (Silver et al., AAAI 2024):
-
-    Attributes:
-        chain_of_thought: ask for a domain summary and a strategy before the code (Sec. 4.1);
-            off is the "No CoT" ablation (Sec. 5.1).
-        debugging: give feedback and ask for repairs (Sec. 4.2); off is "No Debug".
-        names: show the domain's own names; off is "No Names" (every name obfuscated).
-        feedback_rounds: feedback messages at most (the paper's 4).
-        timeout: seconds per training run of the program (the paper's 30).
-        prompt_problems: training problems shown in the first prompt (the paper's 2).
-
-    Beyond the paper, each off by default, so each is an ablation of the paper's protocol:
-
-    Attributes:
-        scaling_feedback: after the program solves every training problem, time it, fit its
-            growth and send scaling feedback when the projection to the largest evaluation
-            problem exceeds the evaluation budget (:mod:`.scaling`).
-        candidates: independent conversations (sample ``k`` for candidate ``k``), each with its
-            own debugging budget; the program that solves the most held-out validation
-            problems is kept, ties broken by runtime (:mod:`.candidates`).
-        check_strategy: the model follows its strategy by hand on a training problem before
-            any code, and revises it while VAL rejects the plan (:mod:`.strategy`); needs
-            ``chain_of_thought``.
-        strategy_rounds: strategy revisions at most with ``check_strategy``.
-        reflect: each repair request asks first why the program failed, then for the fix.
-        shuffles: evaluate every problem this many more times with objects and atoms in other
-            orders and other hash seeds; solved only if every run is valid (:mod:`.robustness`).
-
-    Raises:
-        ValueError: a negative count, fewer than one candidate, or ``check_strategy`` without
-            ``chain_of_thought`` (there is no strategy to check).
-    """
-
-    chain_of_thought: bool = field(
-        default=True, metadata={"help": "summary and strategy prompts before the code (off: No CoT)"}
-    )
-    debugging: bool = field(default=True, metadata={"help": "automated debugging (off: No Debug)"})
-    names: bool = field(default=True, metadata={"help": "the domain's own names (off: No Names)"})
-    feedback_rounds: int = field(default=4, metadata={"help": "feedback messages at most"})
-    timeout: float = field(default=30.0, metadata={"help": "seconds per training run of the program"})
-    prompt_problems: int = field(default=2, metadata={"help": "training problems shown in the first prompt"})
-    scaling_feedback: bool = field(
-        default=False,
-        metadata={
-            "help": "beyond the paper: time the program on the training problems, extrapolate to the largest "
-            "evaluation problem's size, and send scaling feedback when it would exceed the evaluation budget"
-        },
-    )
-    candidates: int = field(
-        default=1,
-        metadata={
-            "help": "beyond the paper: independent conversations (programs); the one that solves the most "
-            "held-out validation problems is kept, ties broken by runtime"
-        },
-    )
-    check_strategy: bool = field(
-        default=False,
-        metadata={
-            "help": "beyond the paper: before any code, the model follows its strategy on a training problem and "
-            "revises it while VAL rejects the plan"
-        },
-    )
-    strategy_rounds: int = field(
-        default=2, metadata={"help": "strategy revisions at most with --check-strategy"}
-    )
-    reflect: bool = field(
-        default=False,
-        metadata={
-            "help": "beyond the paper: each repair request asks first why the program failed, then the fix"
-        },
-    )
-    shuffles: int = field(
-        default=0,
-        metadata={
-            "help": "beyond the paper: run each evaluation problem this many more times with objects and atoms "
-            "in other orders and hash seeds; solved only if every run is valid"
-        },
-    )
-
-    def __post_init__(self) -> None:
-        for name in ("feedback_rounds", "prompt_problems", "strategy_rounds", "shuffles"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"{name} must be at least 0, not {getattr(self, name)}")
-        if self.candidates < 1:
-            raise ValueError(f"candidates must be at least 1, not {self.candidates}")
-        if self.check_strategy and not self.chain_of_thought:
-            raise ValueError(
-                "check_strategy needs chain_of_thought: without it there is no strategy to check"
-            )
-
-    @property
-    def variant(self) -> Variant:
-        """Which of the paper's ablations these settings are (Sec. 5.1)."""
-        return Variant(self.chain_of_thought, self.debugging, self.names)
-
-    @property
-    def label(self) -> str:
-        """The run's name: the paper's variant (``main``, ``no-cot``, ...), then each mechanism
-        beyond the paper that is on, joined by ``+`` (``candidates3+check-strategy+reflect``,
-        ``no-cot+scaling``, ``shuffles4``); settings at the paper's values give the paper's
-        names, so saved runs keep theirs."""
-        parts = [] if self.variant.name == "main" else [self.variant.name]
-        if self.scaling_feedback:
-            parts.append("scaling")
-        if self.candidates > 1:
-            parts.append(f"candidates{self.candidates}")
-        if self.check_strategy:
-            default_rounds = type(self).__dataclass_fields__["strategy_rounds"].default
-            suffix = "" if self.strategy_rounds == default_rounds else str(self.strategy_rounds)
-            parts.append(f"check-strategy{suffix}")
-        if self.reflect:
-            parts.append("reflect")
-        if self.shuffles:
-            parts.append(f"shuffles{self.shuffles}")
-        return "+".join(parts) or "main"
 
 
 @dataclass(frozen=True)
@@ -237,48 +121,6 @@ class SynthesisResult:
         return max(len(self.strategy_checks) - 1, 0)
 
 
-def feedback_for(check: ProblemCheck, problem: Problem) -> str:
-    """The paper's feedback message for a failed check (Sec. 4.2), showing the problem."""
-    verdict = check.verdict
-    keep: set[str] = set()
-    plan = check.outcome.plan
-    if (
-        verdict is not None
-        and plan
-        and verdict.failing_step is not None
-        and 0 <= verdict.failing_step < len(plan)
-    ):
-        keep = set(plan[verdict.failing_step].strip("() ").lower().split()[1:])
-    task = prompts.task_text_for_feedback(problem, keep)
-    outcome = check.outcome
-    if check.failure is FailureKind.PYTHON_EXCEPTION:
-        return prompts.exception_feedback(task, outcome.traceback or outcome.reason or "")
-    if check.failure is FailureKind.TIMEOUT:
-        return prompts.timeout_feedback(task, outcome.traceback, outcome.seconds)
-    if check.failure is FailureKind.CRASHED:
-        return prompts.crash_feedback(task, outcome.reason or "the process died")
-    assert verdict is not None
-    if check.failure is FailureKind.PLAN_SYNTAX:
-        shown = prompts.plan_display(outcome.plan) if outcome.plan is not None else (outcome.output or "")
-        return prompts.syntax_feedback(task, shown, verdict.message, problem.domain.valid_operators_text())
-    return prompts.semantics_feedback(task, outcome.plan or [], verdict.message)
-
-
-def check_training(
-    program: str, problems: Sequence[Problem], timeout: float, limits: Limits | None = None
-) -> tuple[int, ProblemCheck | None, Problem | None]:
-    """Run ``program`` on ``problems`` in order until the first failure.
-
-    Returns:
-        ``(passed, failed check or None, failed problem or None)``.
-    """
-    for index, problem in enumerate(problems):
-        check = check_program(program, problem, timeout=timeout, limits=limits)
-        if not check.solved:
-            return index, check, problem
-    return len(problems), None, None
-
-
 def _add_count(total: int | None, count: int | None) -> int | None:
     """``total + count``, where an unknown count (None) makes the total unknown."""
     return None if total is None or count is None else total + count
@@ -331,7 +173,7 @@ def synthesize(
     model: LanguageModel,
     domain_pddl: str,
     training: Sequence[Problem],
-    settings: SynthesisSettings = SynthesisSettings(),
+    settings: SynthesisSettings | None = None,
     *,
     on_exchange: Callable[[list[Message], Any], None] | None = None,
     on_program: Callable[[str], None] | None = None,
@@ -347,7 +189,8 @@ def synthesize(
         model: the language model (any backend).
         domain_pddl: the domain as the model sees it (obfuscated for "No Names").
         training: training problems, the prompt problems first (smallest first, Sec. 4.1).
-        settings: variant, budgets and the mechanisms beyond the paper.
+        settings: variant, budgets and the mechanisms beyond the paper (default: the paper's
+            main approach).
         on_exchange: called after every answer with the messages sent and the completion.
         on_program: called with the growing program each time it grows (to save it at once).
         on_round: called after each training check.
@@ -367,6 +210,7 @@ def synthesize(
     """
     if not training:
         raise ValueError("synthesis needs at least one training problem")
+    settings = settings or SynthesisSettings()
     variant = settings.variant
     examples = list(training[: settings.prompt_problems])
     typed = training[0].domain.typed
