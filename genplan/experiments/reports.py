@@ -179,6 +179,86 @@ def difficulty_table(problems: list[dict[str, Any]]) -> str | None:
     return _markdown(["domain", "approach", "label", *levels, "all"], rows)
 
 
+def _seconds(seconds: float) -> str:
+    return f"{seconds:,.0f} s" if seconds >= 100 else f"{seconds:.3g} s"
+
+
+def mechanisms_table(runs: list[dict[str, Any]], problems: list[dict[str, Any]]) -> str:
+    """The generalized plan's mechanisms side by side, one row per label and domain (seeds summed),
+    then one row per label over all domains: problems solved (and per IPC difficulty level where
+    the problem keys have one), feedback messages by kind, LLM calls, tokens (``n/a`` when a
+    backend reported none), wall-clock seconds of the runs, and programs found order-sensitive
+    by ``--shuffles`` (``-`` without shuffles)."""
+    from genplan.pddl.problem_sets import IPC_LEVELS, problem_level
+
+    runs = [run for run in runs if run.get("approach") == GENERALIZED_PLAN]
+    levels = [
+        level
+        for level in IPC_LEVELS
+        if any(problem_level(str(p.get("problem", ""))) == level for p in problems)
+    ]
+    solved: dict[tuple[str, str], dict[str, list[int]]] = defaultdict(dict)
+    for row in problems:
+        if row.get("approach") != GENERALIZED_PLAN:
+            continue
+        for key in ((row.get("label", ""), row["domain"]), (row.get("label", ""), "all domains")):
+            for level in ("all", problem_level(str(row.get("problem", "")))):
+                if level is not None:
+                    counts = solved[key].setdefault(level, [0, 0])
+                    counts[0] += row.get("status") == "solved"
+                    counts[1] += 1
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    for run in runs:
+        groups[(run.get("label", ""), run["domain"])].append(run)
+        groups[(run.get("label", ""), "all domains")].append(run)
+    labels = _order((label for label, _ in groups), ("main", "scaling"))
+    rows = []
+    for label in labels:
+        domains = sorted(domain for lab, domain in groups if lab == label and domain != "all domains")
+        for domain in [*domains, *(["all domains"] if len(domains) > 1 else [])]:
+            members = groups[(label, domain)]
+            counts = solved.get((label, domain), {})
+            total = counts.get("all", [sum(r.get("solved", 0) for r in members), 0])
+            feedback: Counter[str] = Counter()
+            for run in members:
+                feedback.update(run.get("feedback") or {})
+            tokens = [
+                None
+                if run.get("prompt_tokens") is None or run.get("completion_tokens") is None
+                else run["prompt_tokens"] + run["completion_tokens"]
+                for run in members
+            ]
+            walls = [run.get("wall_seconds") for run in members]
+            shuffled = [r for r in members if "order_sensitive" in (r.get("details") or {})]
+            rows.append(
+                [
+                    label,
+                    domain,
+                    f"{total[0]}/{total[1]}" + (f" ({total[0] / total[1]:.2f})" if total[1] else ""),
+                    *[f"{counts[lv][0]}/{counts[lv][1]}" if lv in counts else "-" for lv in levels],
+                    ", ".join(f"{kind} {n}" for kind, n in sorted(feedback.items())) or "-",
+                    str(sum(run.get("llm_calls", 0) for run in members)),
+                    "n/a" if None in tokens else f"{sum(t for t in tokens if t is not None):,}",
+                    "-" if None in walls else _seconds(sum(w for w in walls if w is not None)),
+                    f"{sum(bool(r['details']['order_sensitive']) for r in shuffled)}/{len(shuffled)}"
+                    if shuffled
+                    else "-",
+                ]
+            )
+    header = [
+        "label",
+        "domain",
+        "solved",
+        *levels,
+        "feedback by kind",
+        "LLM calls",
+        "tokens",
+        "wall time",
+        "order-sensitive programs",
+    ]
+    return _markdown(header, rows)
+
+
 def _pyplot() -> Any:
     """matplotlib's pyplot on the non-interactive Agg backend."""
     import matplotlib
