@@ -138,3 +138,18 @@ def test_a_selection_is_by_length_or_small() -> None:
         parse_selection("tiny")
     with pytest.raises(ConfigurationError, match="--n must be at least 1"):
         parse_selection("small", count=0)
+
+
+def test_a_candidate_dropped_by_another_run_at_the_same_time_is_no_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two runs choosing the same problems at once reject the same candidates; one may delete
+    # a candidate file before the other does.
+    def wrong_length_and_gone(problem, **_options):  # type: ignore[no-untyped-def]
+        assert problem.source is not None
+        problem.source.unlink()  # the other run dropped it already
+        return optimal.OptimalPlan(1, ["(pick-up a)"], 0.0, False, 60.0)
+
+    monkeypatch.setattr("genplan.plans.problem_selection.optimal_plan", wrong_length_and_gone)
+    with pytest.raises(ConfigurationError, match="only 0 of 1"):
+        select_by_length("blocksworld", 0, LengthSelection((4,), 1), tmp_path, max_candidates=3)

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import random
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -127,8 +129,16 @@ def _bound(data: ProblemData, domain: Domain, path: Path) -> Problem:
     the bytes are already there) and bind the data to the parsed domain, without parsing text."""
     text = data.to_pddl()
     if not path.is_file() or path.read_text() != text:
-        path.write_text(text)
+        _write_atomically(path, text)
     return bind_problem(data, domain, path)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``path`` through a temporary file and a rename, so another run choosing the same
+    problems at the same time never reads a half-written file."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    temporary.write_text(text)
+    os.replace(temporary, path)
 
 
 def select_by_length(
@@ -182,14 +192,14 @@ def select_by_length(
                 chosen.append((path, length))
                 found += 1
             else:
-                path.unlink()
+                path.unlink(missing_ok=True)  # another run may have dropped it already
         if found < selection.per_length:
             raise ConfigurationError(
                 f"only {found} of {selection.per_length} {domain} problems of optimal length {length} among "
                 f"{limit} candidates (seed {seed}); ask for fewer or for other lengths"
             )
     labels = {path.name: length for path, length in chosen}
-    (folder / "labels.json").write_text(json.dumps(labels, indent=2) + "\n")
+    _write_atomically(folder / "labels.json", json.dumps(labels, indent=2) + "\n")
     return chosen
 
 
@@ -221,7 +231,7 @@ def select_small(
         answer = optimal_plan(problem, cache_dir=cache_dir, timeout=timeout)
         chosen.append((path, answer.length))
     labels = {path.name: length for path, length in chosen}
-    (folder / "labels.json").write_text(json.dumps(labels, indent=2) + "\n")
+    _write_atomically(folder / "labels.json", json.dumps(labels, indent=2) + "\n")
     return chosen
 
 
