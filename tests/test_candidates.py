@@ -81,6 +81,13 @@ def test_the_better_of_two_candidates_is_kept_and_both_are_recorded(tmp_path: Pa
     assert [e.sample for e in recording] == [0, 0, 0, 1, 1, 1]
     shown = "\n".join(m.content for e in recording for m in e.messages)
     assert "train-4" not in shown and "train-7" not in shown  # held out: never in a prompt
+    from genplan.approaches.generalized_plan.approach import GeneralizedPlan
+
+    described = GeneralizedPlan().describe(record)
+    assert described[0].startswith(
+        "Candidate 0: failed (python-exception) after 0 feedback rounds; validation 0/2"
+    )
+    assert described[1].startswith("Candidate 1 (selected): solved all training problems")
     assert set(record.artifacts) >= {
         "candidates.json",
         "candidates/0/program.py",

@@ -44,7 +44,7 @@ class GeneralizedPlan:
         for candidate in details.get("candidates", []):
             chosen = " (selected)" if candidate.get("selected") else ""
             lines.append(
-                f"Candidate {candidate['candidate'] + 1}{chosen}: {candidate['training_outcome']} after "
+                f"Candidate {candidate['candidate']}{chosen}: {candidate['training_outcome']} after "
                 f"{candidate['feedback_rounds_used']} feedback rounds; validation "
                 f"{candidate['validation_solved']}/{candidate['validation_problems']} solved in "
                 f"{candidate['validation_seconds']:.3g} s"
@@ -62,8 +62,9 @@ class GeneralizedPlan:
                     f"(growth exponent {scaling['exponent']:.1f} in {scaling['measure'].replace('_', ' ')})"
                 )
             lines.append(f"  training round {entry['round']}: {outcome} ({entry['passed']} passed)")
-        kinds = ", ".join(details.get("feedback_kinds", [])) or "none"
-        lines.append(f"Feedback rounds used: {details.get('feedback_rounds_used', 0)} ({kinds})")
+        used = details.get("feedback_rounds_used", 0)
+        kinds = ", ".join([entry["failure"] for entry in rounds if entry.get("failure")][:used]) or "none"
+        lines.append(f"Feedback rounds used: {used} ({kinds})")
         lines.append(f"Training outcome: {details.get('training_outcome', 'unknown')}")
         if "shuffles" in details:
             lines.append(

@@ -102,7 +102,9 @@ class RunReport:
 
 
 def _candidate_note(settings: SynthesisSettings, candidate: int) -> str | None:
-    return f"candidate {candidate + 1} of {settings.candidates}" if settings.candidates > 1 else None
+    if settings.candidates == 1:
+        return None
+    return f"candidate {candidate} (sample {candidate}; candidates 0 to {settings.candidates - 1})"
 
 
 def run_synthesis(
@@ -187,7 +189,7 @@ def run_synthesis(
                 observations=observations,
             )
             context.progress.note(
-                f"candidate {index + 1}: {candidate.validation_solved}/{len(validation)} validation problems "
+                f"candidate {index}: {candidate.validation_solved}/{len(validation)} validation problems "
                 f"solved in {candidate.validation_seconds:.3g} s"
             )
             artifacts += [f"{CANDIDATES_FOLDER}/{index}/{name}" for name in _CANDIDATE_FILES]
