@@ -43,6 +43,10 @@ def test_saved_conversation_replays_to_the_saved_program(saved: Path, tmp_path: 
     variant_flags = _setting_flags("generalized-plan", metadata["settings"])
     if not metadata["details"]["size_check"]:
         variant_flags.append("--no-size-check")
+    # Scaling feedback projects to the largest evaluation problem within its budget: both as recorded.
+    scaling = metadata["settings"].get("scaling_feedback", False)
+    evaluation_flags = ["--n", str(metadata["evaluation_problems"] if scaling else 2)]
+    evaluation_flags += ["--eval-timeout", str(metadata["details"]["evaluation_timeout_seconds"])]
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "GENPLAN"))}
     result = subprocess.run(
         [
@@ -59,8 +63,7 @@ def test_saved_conversation_replays_to_the_saved_program(saved: Path, tmp_path: 
             *variant_flags,
             "--llm",
             f"replay:{saved / 'conversation.jsonl'}",
-            "--n",
-            "2",
+            *evaluation_flags,
             "--runs-dir",
             str(tmp_path),
         ],

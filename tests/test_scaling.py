@@ -68,6 +68,13 @@ def test_the_growth_is_fitted_where_fixed_costs_no_longer_hide_it() -> None:
     assert best_growth(measurements, "time").exponent > 2.9  # type: ignore[union-attr]
 
 
+def test_only_the_larger_half_of_the_training_problems_is_measured() -> None:
+    from genplan.approaches.generalized_plan.scaling import problems_to_measure
+
+    assert [p.name for p in problems_to_measure(TRAINING)] == ["train-06", "train-08", "train-10", "train-12"]
+    assert [p.name for p in problems_to_measure(TRAINING[:3])] == ["train-03", "train-04", "train-05"]
+
+
 def test_no_growth_is_fitted_from_one_size() -> None:
     measurements = [Measurement("a", ProblemSize(5, 9), 0.1), Measurement("b", ProblemSize(5, 9), 0.2)]
     assert best_growth(measurements, "time") is None
@@ -152,7 +159,7 @@ def test_recorded_measurements_are_reused_so_the_feedback_repeats(tmp_path: Path
     (tmp_path / "a" / "observations.json").write_text(json.dumps(recorded))
     again = Observations(tmp_path / "b" / "observations.json", [tmp_path / "a" / "observations.json"])
     replayed = check_scaling(CUBIC, TRAINING, FAR, timeout=10.0, observations=again)
-    assert again.reused == 2 * len(TRAINING)  # every timing and every profile
+    assert again.reused == 2 * 4  # the timing and the profile of each of the larger half (6 to 12 items)
     assert [m.seconds for m in replayed.measurements] == pytest.approx(
         [10 * m.seconds for m in verdict.measurements]
     )

@@ -59,8 +59,10 @@ def strategy_revision_prompt(message: str, valid_operators: str | None) -> str:
         valid_operators: the domain's operators with parameters, shown for a syntax error.
     """
     operators = f"\nNOTE: the valid operators are: {valid_operators}." if valid_operators else ""
+    advice = message.strip()
+    advice = advice[:1].upper() + advice[1:]
     return (
-        f"That plan is not valid. {message.strip()}{operators}\n"
+        f"That plan is not valid. {advice}{operators}\n"
         "Revise the strategy so that it solves this problem and every other problem of the domain, "
         "still without search. State the revised strategy in full; then follow it step by step on the "
         f"same problem and write the plan it produces: {PLAN_FORMAT}. Write no Python code yet."
@@ -154,7 +156,7 @@ def scaling_feedback(
         "Measured time of get_plan on the training problems, by size:",
     ]
     if len(shown) < len(runs):
-        lines.append(f"  ({len(runs) - len(shown)} smaller problems not listed)")
+        lines.append(f"  ({len(runs) - len(shown)} smaller problems measured, not listed)")
     lines += [
         f"  {run.problem}: {run.objects} objects, {run.init_atoms} initial atoms: {seconds_text(run.seconds)} s"
         for run in shown

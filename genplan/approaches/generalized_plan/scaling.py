@@ -311,6 +311,18 @@ def _profile(program: str, problem: Problem, timeout: float, limits: Limits | No
     }
 
 
+def problems_to_measure(training: Sequence[Problem]) -> list[Problem]:
+    """The training problems the fits use, smallest first: the larger half of the sizes by
+    objects and by initial atoms (see :func:`larger_half`); smaller ones are not measured."""
+    keep: set[int] = set()
+    for measure, _ in MEASURES:
+        sizes = sorted({getattr(ProblemSize.of(p), measure) for p in training})
+        cut = sizes[len(sizes) // 2] if len(sizes) >= 4 else sizes[0]
+        keep |= {i for i, p in enumerate(training) if getattr(ProblemSize.of(p), measure) >= cut}
+    chosen = [training[i] for i in sorted(keep)]
+    return sorted(chosen, key=lambda p: (len(p.objects), len(p.init)))
+
+
 def check_scaling(
     program: str,
     training: Sequence[Problem],
@@ -320,7 +332,7 @@ def check_scaling(
     limits: Limits | None = None,
     observations: Observations | None = None,
 ) -> ScalingVerdict:
-    """Time and profile ``program`` on every training problem, fit its growth, project it to ``target``.
+    """Time and profile ``program`` on the larger training problems, fit its growth, project it to ``target``.
 
     Args:
         program: a program that solved every training problem.
@@ -337,7 +349,7 @@ def check_scaling(
     observations = observations or Observations()
     measurements: list[Measurement] = []
     profiles: dict[str, dict[str, Any]] = {}
-    for problem in sorted(training, key=lambda p: (len(p.objects), len(p.init))):
+    for problem in problems_to_measure(training):
         timed = observations.get(
             observation_key("time", program, problem),
             functools.partial(_measure_time, program, problem, timeout, limits),
