@@ -6,8 +6,10 @@ the user's environment: the sandbox's hash seed is the run's, never the shell's)
 training checks must send the same feedback, so the same answers are found in the recording, and
 the final program must be byte-identical to the saved one. Each LLM-as-planner run is replayed
 with ``genplan run --approach NAME`` and the settings and problem set it recorded: every problem
-must end as saved (status, plan, LLM calls, world-model queries). The saved metadata must match
-the recording, and the README lists every saved run.
+must end as saved (status, plan, LLM calls, world-model queries). Each AutoToS run is replayed
+with ``genplan run --approach autotos`` and its settings: the feedback and the final components
+must be the same. The saved metadata must match the recording, and the README lists every saved
+run.
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ def _approach(folder: Path) -> str:
 
 
 SAVED = [p for p in ALL_SAVED if _approach(p) == "generalized-plan"]
-PLANNER_RUNS = [p for p in ALL_SAVED if _approach(p) != "generalized-plan"]
+AUTOTOS = [p for p in ALL_SAVED if _approach(p) == "autotos"]
+PLANNER_RUNS = [p for p in ALL_SAVED if _approach(p) not in ("generalized-plan", "autotos")]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.slow
@@ -168,3 +172,69 @@ def test_a_saved_planner_run_matches_its_recording_and_the_readme(saved: Path) -
     rows = [line for line in readme.splitlines() if line.startswith(row_start)]
     assert rows, f"README's saved planner runs table has no row starting {row_start!r}"
     assert f"| {metadata['solved']}/{metadata['evaluation_problems']} |" in rows[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("saved", AUTOTOS, ids=[f"{p.parent.name}/{p.name}" for p in AUTOTOS])
+def test_saved_autotos_conversation_replays_to_the_saved_components(saved: Path, tmp_path: Path) -> None:
+    metadata = json.loads((saved / "metadata.json").read_text())
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "GENPLAN"))}
+    env["PYTHONHASHSEED"] = "0"
+    arguments = [
+        "run",
+        "--approach",
+        "autotos",
+        "--domain",
+        metadata["domain"],
+        "--seed",
+        str(metadata["seed"]),
+    ]
+    arguments += _setting_flags("autotos", metadata["settings"])
+    # No evaluation problems: the components and the feedback that led to them are what replays.
+    arguments += ["--n", "0", "--llm", f"replay:{saved / 'conversation.jsonl'}", "--runs-dir", str(tmp_path)]
+    result = subprocess.run(
+        [sys.executable, "-m", "genplan", *arguments], env=env, capture_output=True, text=True, timeout=900
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    replayed = tmp_path / metadata["domain"] / f"{metadata['label']}-seed{metadata['seed']}"
+    assert (replayed / "components.py").read_text() == (saved / "components.py").read_text()
+    assert json.loads((replayed / "feedback.json").read_text()) == json.loads(
+        (saved / "feedback.json").read_text()
+    )
+
+
+@pytest.mark.parametrize("saved", AUTOTOS, ids=[f"{p.parent.name}/{p.name}" for p in AUTOTOS])
+def test_saved_autotos_metadata_matches_its_recording(saved: Path) -> None:
+    metadata = json.loads((saved / "metadata.json").read_text())
+    exchanges = read_recording(saved / "conversation.jsonl")
+    assert {e.model for e in exchanges} == {metadata["model"]}
+    assert len(exchanges) == metadata["llm_calls"] == sum(metadata["details"]["calls_per_component"].values())
+    feedback = json.loads((saved / "feedback.json").read_text())
+    assert sum(metadata["feedback"].values()) == len(feedback)
+    results = json.loads((saved / "results.json").read_text())
+    assert sum(r["status"] == "solved" for r in results) == metadata["solved"]
+
+
+@pytest.mark.parametrize("saved", AUTOTOS, ids=[f"{p.parent.name}/{p.name}" for p in AUTOTOS])
+def test_readme_lists_each_saved_autotos_run(saved: Path) -> None:
+    metadata = json.loads((saved / "metadata.json").read_text())
+    phases = metadata["feedback"]
+    row = (
+        f"| {metadata['domain']} | {metadata['label']} | {metadata['llm_calls']} | "
+        f"{phases['goal']} / {phases['successor-soundness']} / {phases['successor-completeness']} | "
+        f"{metadata['solved']}/{metadata['evaluation_problems']} |"
+    )
+    readme = (ROOT / "README.md").read_text()
+    assert any(line.startswith(row) for line in readme.splitlines()), f"README has no row starting {row!r}"
+
+
+def test_the_replay_flags_reproduce_an_autotos_runs_settings() -> None:
+    from genplan.approaches.autotos.settings import AutoToSSettings
+    from genplan.approaches.base import settings_to_json
+    from genplan.cli import build_parser
+    from genplan.cli.settings_options import settings_from_arguments
+
+    settings = AutoToSSettings(checks="partial", completeness_test=False, search_seconds=60.0, max_calls=12)
+    flags = _setting_flags("autotos", settings_to_json(settings))
+    arguments = ["run", "--approach", "autotos", "--domain", "gripper", *flags]
+    assert settings_from_arguments(build_parser(arguments).parse_args(arguments), AutoToSSettings) == settings

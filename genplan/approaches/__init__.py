@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # listing the names imports no approach and not the seam eith
 
 REGISTRY: dict[str, str] = {
     "generalized-plan": "genplan.approaches.generalized_plan.approach:GeneralizedPlan",
+    "autotos": "genplan.approaches.autotos.approach:AutoToS",
     "io": "genplan.approaches.planners.approach:IO",
     "io-cot": "genplan.approaches.planners.approach:IOCoT",
     "react": "genplan.approaches.planners.approach:ReAct",

@@ -10,13 +10,14 @@ failing step. Advice is worded as VAL words it, e.g.::
 
 from __future__ import annotations
 
-import itertools
+import functools
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from genplan.pddl.domain import Atom, Operator
 from genplan.pddl.problem import Problem
+from genplan.plans.successors import SuccessorGenerator
 
 
 @dataclass(frozen=True)
@@ -108,30 +109,12 @@ def simulate(problem: Problem, actions: Sequence[Atom]) -> SimulationResult:
     return SimulationResult(True, None, "")
 
 
-def _candidates(operator: Operator, problem: Problem, state: AbstractSet[Atom]) -> list[tuple[str, ...]]:
-    """Argument tuples worth trying: each parameter ranges over objects of its type, narrowed by
-    the first positive precondition that mentions it."""
-    domain = problem.domain
-    choices: list[list[str]] = []
-    for variable, type_name in operator.parameters:
-        options = [
-            o for o, t in problem.object_types.items() if not domain.typed or domain.is_subtype(t, type_name)
-        ]
-        for atom in operator.positive_preconditions:
-            if atom[0] != "=" and variable in atom[1:]:
-                position = atom.index(variable)
-                seen = {fact[position] for fact in state if fact[0] == atom[0] and len(fact) == len(atom)}
-                options = [o for o in options if o in seen]
-                break
-        choices.append(sorted(options))
-    return list(itertools.product(*choices))
+@functools.lru_cache(maxsize=64)
+def _generator(problem: Problem) -> SuccessorGenerator:
+    return SuccessorGenerator.for_problem(problem)
 
 
 def applicable_actions(problem: Problem, state: AbstractSet[Atom]) -> list[Atom]:
-    """Every ground action applicable in ``state``, as ``(operator, object, ...)`` tuples, sorted."""
-    actions = []
-    for name, operator in sorted(problem.domain.operators.items()):
-        for arguments in _candidates(operator, problem, state):
-            if not unsatisfied_preconditions(operator, arguments, state):
-                actions.append((name, *arguments))
-    return actions
+    """Every ground action applicable in ``state``, as ``(operator, object, ...)`` tuples, sorted
+    (found by :class:`~genplan.plans.successors.SuccessorGenerator`)."""
+    return _generator(problem).applicable(state)

@@ -137,8 +137,9 @@ def bwrap_arguments(as_root: bool) -> list[str]:
     for file in SYSTEM_FILES:
         if os.path.exists(file):
             arguments += ["--ro-bind", file, file]
-    arguments += _bind_arguments(_python_paths())
     arguments += ["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--chdir", "/tmp"]
+    # After the private /tmp: an installation under /tmp (a CI checkout's .venv) is bound on top of it.
+    arguments += _bind_arguments(_python_paths())
     arguments += ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
     if as_root:
         # No user namespace: children switch to a real unprivileged user (CAP_SETUID, CAP_SETGID),

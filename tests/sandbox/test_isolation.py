@@ -131,3 +131,17 @@ def test_under_root_programs_run_as_nobody(limits: Limits) -> None:
     uid, euid, gid, groups = eval(_probe("ids", limits=limits)["detail"])
     assert uid == euid == 65534 and gid == 65534 and groups == []
     assert not _probe("read", "/etc/shadow", limits=limits)["done"]
+
+
+def test_an_installation_under_tmp_is_bound_over_the_private_tmp(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A CI checkout (and its .venv) may live under /tmp, which the sandbox replaces with a tmpfs of
+    # its own: the interpreter's folder must be bound after that tmpfs, or bwrap cannot start it.
+    from genplan.sandbox import isolation
+
+    monkeypatch.setattr(isolation, "_python_paths", lambda: [Path("/tmp/checkout/.venv")])
+    arguments = isolation.bwrap_arguments(as_root=True)
+    private_tmp = arguments.index("--tmpfs")
+    bind = next(
+        i for i, a in enumerate(arguments) if a == "--ro-bind" and arguments[i + 1] == "/tmp/checkout/.venv"
+    )
+    assert arguments[private_tmp + 1] == "/tmp" and private_tmp < bind

@@ -1,0 +1,220 @@
+"""Every applicable ground action of a STRIPS problem in a state, and the successor it leads to.
+
+This is the transition function ``f(s, a)`` of a planning problem in PDDL semantics (an action
+is applicable when its positive preconditions hold and its negative ones do not; its result
+deletes the delete effects, then adds the add effects, as VAL and
+:func:`genplan.plans.simulator.apply` do). Approaches use it as the ground truth a model's
+search components are checked against (AutoToS, Cao et al., AAAI 2025, Sec. 4: a successor
+function is *sound* when it yields only such successors, *complete* when it yields all of them).
+
+Actions are found by matching positive preconditions against the state's atoms one at a time
+(each bound variable narrows the next match), not by trying every tuple of objects, so a state
+with a few hundred atoms costs well under a millisecond. The generator is plain data and
+round-trips through JSON, so trusted code inside the sandbox can rebuild it without the PDDL
+parser.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from typing import Any
+
+from genplan.pddl.domain import Atom, Domain, Operator
+from genplan.pddl.problem import Problem
+
+
+@dataclass(frozen=True)
+class _Schema:
+    """An operator prepared for matching: preconditions in join order, variables by position."""
+
+    operator: Operator
+    joins: tuple[Atom, ...]
+    checks_equal: tuple[Atom, ...]
+    checks_negative: tuple[Atom, ...]
+    parameter_types: Mapping[str, str]
+
+
+def _join_order(atoms: Sequence[Atom]) -> tuple[Atom, ...]:
+    """Positive preconditions ordered so that each one shares as many variables as possible with
+    those before it (fewer candidate facts to try)."""
+    remaining = list(atoms)
+    bound: set[str] = set()
+    order: list[Atom] = []
+    while remaining:
+        best = max(
+            remaining,
+            key=lambda a: (
+                sum(t in bound for t in a[1:] if t.startswith("?")),
+                -sum(t not in bound for t in a[1:] if t.startswith("?")),
+            ),
+        )
+        remaining.remove(best)
+        order.append(best)
+        bound.update(t for t in best[1:] if t.startswith("?"))
+    return tuple(order)
+
+
+def _schema(operator: Operator) -> _Schema:
+    positive = [a for a in operator.positive_preconditions if a[0] != "="]
+    equal = tuple(a for a in operator.positive_preconditions if a[0] == "=")
+    return _Schema(
+        operator,
+        _join_order(positive),
+        equal,
+        tuple(operator.negative_preconditions),
+        dict(operator.parameters),
+    )
+
+
+def _ground(atom: Atom, binding: Mapping[str, str]) -> Atom:
+    return tuple(binding.get(term, term) for term in atom)
+
+
+class SuccessorGenerator:
+    """Applicable ground actions and successor states of one problem's objects.
+
+    Args:
+        operators: the domain's operators.
+        type_objects: for every parameter type used, the objects of that type or a subtype.
+
+    Build it with :meth:`for_problem` (or :meth:`from_json` on the other side of the sandbox).
+    """
+
+    def __init__(self, operators: Sequence[Operator], type_objects: Mapping[str, Sequence[str]]):
+        self.operators = tuple(sorted(operators, key=lambda o: o.name))
+        self.type_objects = {t: tuple(sorted(objs)) for t, objs in type_objects.items()}
+        self._type_sets = {t: frozenset(objs) for t, objs in self.type_objects.items()}
+        self._schemas = tuple(_schema(o) for o in self.operators)
+        self._by_name = {o.name: o for o in self.operators}
+
+    @classmethod
+    def for_problem(cls, problem: Problem) -> SuccessorGenerator:
+        """The generator for ``problem``'s domain and objects (constants included)."""
+        domain: Domain = problem.domain
+        types = {t for o in domain.operators.values() for _, t in o.parameters}
+        type_objects = {
+            t: [o for o, ot in problem.object_types.items() if not domain.typed or domain.is_subtype(ot, t)]
+            for t in types
+        }
+        return cls(list(domain.operators.values()), type_objects)
+
+    # -- matching --------------------------------------------------------------------------
+    def _bindings(
+        self, schema: _Schema, index: Mapping[str, list[Atom]], depth: int, binding: dict[str, str]
+    ) -> Iterator[dict[str, str]]:
+        if depth == len(schema.joins):
+            yield binding
+            return
+        pattern = schema.joins[depth]
+        parameter_types = schema.parameter_types
+        for fact in index.get(pattern[0], ()):
+            if len(fact) != len(pattern):
+                continue
+            added: list[str] = []
+            fits = True
+            for term, value in zip(pattern[1:], fact[1:]):
+                if not term.startswith("?"):
+                    fits = term == value
+                elif term in binding:
+                    fits = binding[term] == value
+                elif value in self._type_sets.get(parameter_types.get(term, ""), ()):
+                    binding[term] = value
+                    added.append(term)
+                else:
+                    fits = False
+                if not fits:
+                    break
+            if fits:
+                yield from self._bindings(schema, index, depth + 1, binding)
+            for term in added:
+                del binding[term]
+
+    def applicable(self, state: AbstractSet[Atom]) -> list[Atom]:
+        """Every ground action applicable in ``state``, as ``(operator, object, ...)``, sorted."""
+        index: dict[str, list[Atom]] = {}
+        for atom in state:
+            index.setdefault(atom[0], []).append(atom)
+        actions: set[Atom] = set()
+        for schema in self._schemas:
+            parameters = schema.operator.parameters
+            for binding in self._bindings(schema, index, 0, {}):
+                free = [(v, t) for v, t in parameters if v not in binding]
+                choices = [self.type_objects.get(t, ()) for _, t in free]
+                for values in itertools.product(*choices):
+                    full = dict(binding)
+                    full.update(zip((v for v, _ in free), values))
+                    if not all(full.get(a[1], a[1]) == full.get(a[2], a[2]) for a in schema.checks_equal):
+                        continue
+                    if any(_holds(_ground(a, full), state) for a in schema.checks_negative):
+                        continue
+                    actions.add((schema.operator.name, *(full[v] for v, _ in parameters)))
+        return sorted(actions)
+
+    def apply(self, action: Atom, state: AbstractSet[Atom]) -> frozenset[Atom]:
+        """The state ``action`` leads to from ``state`` (deletes first, then adds); the action's
+        applicability is not checked.
+
+        Raises:
+            KeyError: no operator has the action's name.
+        """
+        operator = self._by_name[action[0]]
+        binding = {v: a for (v, _), a in zip(operator.parameters, action[1:])}
+        deleted = {_ground(a, binding) for a in operator.delete_effects}
+        added = {_ground(a, binding) for a in operator.add_effects}
+        return frozenset((set(state) - deleted) | added)
+
+    def successors(self, state: AbstractSet[Atom]) -> list[tuple[Atom, frozenset[Atom]]]:
+        """``(action, successor state)`` for every applicable ground action, sorted by action."""
+        return [(action, self.apply(action, state)) for action in self.applicable(state)]
+
+    # -- JSON --------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """Plain data: the operators and the objects of each parameter type."""
+        return {
+            "operators": [
+                {
+                    "name": o.name,
+                    "parameters": [list(p) for p in o.parameters],
+                    "positive_preconditions": [list(a) for a in o.positive_preconditions],
+                    "negative_preconditions": [list(a) for a in o.negative_preconditions],
+                    "add_effects": [list(a) for a in o.add_effects],
+                    "delete_effects": [list(a) for a in o.delete_effects],
+                }
+                for o in self.operators
+            ],
+            "type_objects": {t: list(objs) for t, objs in self.type_objects.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SuccessorGenerator:
+        """Inverse of :meth:`to_json`.
+
+        Raises:
+            KeyError, TypeError, ValueError: ``data`` is not what :meth:`to_json` writes.
+        """
+
+        def atoms(items: Sequence[Sequence[str]]) -> tuple[Atom, ...]:
+            return tuple(tuple(str(t) for t in item) for item in items)
+
+        operators = [
+            Operator(
+                name=str(o["name"]),
+                parameters=tuple((str(v), str(t)) for v, t in o["parameters"]),
+                positive_preconditions=atoms(o["positive_preconditions"]),
+                negative_preconditions=atoms(o["negative_preconditions"]),
+                add_effects=atoms(o["add_effects"]),
+                delete_effects=atoms(o["delete_effects"]),
+            )
+            for o in data["operators"]
+        ]
+        type_objects = {str(t): [str(x) for x in objs] for t, objs in data["type_objects"].items()}
+        return cls(operators, type_objects)
+
+
+def _holds(atom: Atom, state: AbstractSet[Atom]) -> bool:
+    if atom[0] == "=":
+        return atom[1] == atom[2]
+    return atom in state
