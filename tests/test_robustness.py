@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pytest
 from fake_programs import CORRECT, fenced, heavy_problem, order_sensitive, training_problems
 
 from genplan.approaches.base import RunContext
+from genplan.approaches.generalized_plan import robustness
 from genplan.approaches.generalized_plan.evaluate import evaluate_program
 from genplan.approaches.generalized_plan.robustness import evaluate_shuffled, shuffled_limits
 from genplan.approaches.generalized_plan.runs import run_synthesis
@@ -55,6 +58,24 @@ def test_an_order_sensitive_program_is_caught() -> None:
     assert all(check.order_sensitive and not check.solved for check in checks)
     failed = [check.shuffled[check.first_failed_run - 1] for check in checks]  # type: ignore[operator]
     assert {c.failure.value for c in failed} == {"plan-semantics"}  # type: ignore[union-attr]
+
+
+def test_each_shuffled_run_builds_the_sets_in_its_own_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[str, int, int | None]] = []
+    real = robustness.check_program
+
+    def recording(program: str, problem: Any, **kwargs: Any) -> Any:
+        calls.append((problem.name, kwargs["limits"].hash_seed, kwargs["order_seed"]))
+        return real(program, problem, **kwargs)
+
+    monkeypatch.setattr(robustness, "check_program", recording)
+    evaluate_shuffled(CORRECT, EVALUATION[:1], 3, timeout=5, workers=1, limits=Limits(hash_seed=7))
+    assert sorted(calls, key=lambda call: call[1]) == [
+        ("eval-0", 7, None),  # the usual order: sorted, the run's hash seed
+        ("eval-0", 8, 1),
+        ("eval-0", 9, 2),
+        ("eval-0", 10, 3),
+    ]
 
 
 def test_an_order_independent_program_passes_every_order() -> None:
