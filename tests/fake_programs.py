@@ -96,3 +96,30 @@ def get_plan(objects, init, goal):
 def fenced(code: str, prose: str = "Here is the implementation.") -> str:
     """An answer as a model writes it: prose and a fenced python block."""
     return f"{prose}\n\n```python\n{code.strip()}\n```\n"
+
+
+CUBIC = """
+def get_plan(objects, init, goal):
+    heavier = {(atom[1], atom[2]) for atom in init if atom[0] == "heavier"}
+    items = sorted(objects)
+    count = {o: 0 for o in items}
+    for x in items:
+        for y in items:
+            for z in items:
+                if z == y and (x, y) in heavier:
+                    count[x] += 1
+    order = sorted(items, key=lambda o: -count[o])
+    return ["(pack-first %s)" % order[0]] + ["(stack %s %s)" % p for p in zip(order, order[1:])]
+"""
+"""Correct, but its work grows as the cube of the number of items (the innermost line runs n^3 times)."""
+
+CUBIC_HOT_LINE = "if z == y and (x, y) in heavier:"
+
+
+def order_sensitive(first: str) -> str:
+    """A program that is correct only when ``objects`` iterates ``first`` first (else it packs
+    the items in reverse, an invalid plan)."""
+    return (
+        CORRECT.replace("    return plan\n", "")
+        + f"    if next(iter(objects)) != {first!r}:\n        plan = [plan[0]] + plan[:0:-1]\n    return plan\n"
+    )

@@ -153,7 +153,7 @@ class PlanPerProblem:
         return record
 
 
-VOLATILE = {"date", "seconds", "median_seconds", "folder"}
+VOLATILE = {"date", "seconds", "median_seconds", "folder", "wall_seconds"}
 
 
 def stable(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

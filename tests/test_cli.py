@@ -318,6 +318,19 @@ def test_results_do_not_depend_on_the_hash_seed(recorded_heavy_run: Path, tmp_pa
     ]
 
 
+def test_a_users_hash_seed_does_not_change_a_replay(tmp_path: Path) -> None:
+    """The saved miconic run's first program iterates over sets, so its failing plan (and the
+    feedback the recording holds) depends on the sandbox's hash seed, which the user's shell
+    must not choose."""
+    from genplan.paths import data_folder
+
+    result = _genplan("synthesize", "--domain", "miconic", "--n", "1", cwd=tmp_path, PYTHONHASHSEED="2")
+    assert result.returncode == 0, result.stderr
+    saved = data_folder("synthesized") / "miconic" / "main-seed0"
+    replayed = tmp_path / "runs" / "miconic" / "main-seed0"
+    assert (replayed / "program.py").read_text() == (saved / "program.py").read_text()
+
+
 def test_validate_names_the_plan_file_line_and_counts_steps_from_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -230,3 +230,51 @@ def test_n_0_runs_the_training_phase_only(tmp_path: Path, capsys: pytest.Capture
     record = json.loads((tmp_path / "gripper" / "main-seed0" / "metadata.json").read_text())
     assert record["evaluation_problems"] == 0
     assert json.loads((tmp_path / "gripper" / "main-seed0" / "results.json").read_text()) == []
+
+
+def test_the_flags_beyond_the_paper_name_the_run(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in (["synthesize"], ["run", "--approach", "generalized-plan"]):
+        with pytest.raises(SystemExit):
+            main([*command, "--help"])
+        shown = capsys.readouterr().out
+        for flag in ("--scaling-feedback", "--candidates", "--check-strategy", "--reflect", "--shuffles"):
+            assert flag in shown, (command, flag)
+    args = synthesize_command.build_parser_for_tests().parse_args(
+        ["--domain", "miconic", "--candidates", "3", "--check-strategy", "--reflect"]
+    )
+    settings = synthesize_command.settings_from(args)
+    assert settings.label == "candidates3+check-strategy+reflect"
+    assert SynthesisSettings().label == "main" and SynthesisSettings(names=False).label == "no-names"
+    assert SynthesisSettings(chain_of_thought=False, scaling_feedback=True).label == "no-cot+scaling"
+    assert SynthesisSettings(shuffles=4).label == "shuffles4"
+    assert SynthesisSettings(check_strategy=True, strategy_rounds=3).label == "check-strategy3"
+
+
+def test_a_replay_reuses_the_times_its_recording_measured(tmp_path: Path) -> None:
+    """The recorded run's scaling feedback shows times a thousand times the real ones; the replay
+    can only ask the recorded prompts if it takes the times from the recording's folder."""
+    from fake_programs import CUBIC
+
+    problems = load_domain_problems("heavy", 0, 2, tmp_path / "work", size_check=False)
+    settings = SynthesisSettings(scaling_feedback=True)
+
+    def record(folder: Path, answers: list[str]) -> Path:
+        context = RunContext(folder=folder, model_name="fake", backend_name="fake")
+        return run_synthesis(problems, FakeLanguageModel(answers), settings, context).folder
+
+    honest = record(tmp_path / "honest", ["Packing.", "Heaviest first.", fenced(CUBIC)])
+    measured = json.loads((honest / "observations.json").read_text())
+    slowed = {
+        k: {**v, "seconds": v["seconds"] * 1000} if k.startswith("time/") else v for k, v in measured.items()
+    }
+    (tmp_path / "slowed").mkdir()
+    (tmp_path / "slowed" / "observations.json").write_text(json.dumps(slowed))
+    recorded = record(tmp_path / "slowed", ["Packing.", "Heaviest first.", fenced(CUBIC), fenced(CORRECT)])
+    assert json.loads((recorded / "training.json").read_text())[0]["failure"] == "scaling"
+    runs = tmp_path / "replayed"
+    arguments = ["synthesize", "--domain", "heavy", "--no-size-check", "--scaling-feedback", "--n", "2"]
+    code = main([*arguments, "--llm", f"replay:{recorded / 'conversation.jsonl'}", "--runs-dir", str(runs)])
+    assert code == 0
+    replayed = runs / "heavy" / "scaling-seed0"
+    assert (replayed / "program.py").read_text() == (recorded / "program.py").read_text()
+    assert (replayed / "training.json").read_text() == (recorded / "training.json").read_text()

@@ -12,7 +12,13 @@ from fake_programs import CORRECT, heavy_problem
 
 from genplan.baselines import lama, lama_available, random_walk, run_lama
 from genplan.experiments.figure3 import measure_runtime_vs_size
-from genplan.experiments.reports import feedback_table, figure3_table, fraction_table, make_reports
+from genplan.experiments.reports import (
+    difficulty_table,
+    feedback_table,
+    figure3_table,
+    fraction_table,
+    make_reports,
+)
 from genplan.plans.validate import check_plan
 
 
@@ -31,6 +37,62 @@ def test_tables_compute_mean_max_and_kind_shares() -> None:
     table2 = feedback_table(runs)
     assert "| timeout | 33% | 100% | 0% |" in table2
     assert "| python-exception | 33% | 0% | 50% |" in table2
+
+
+def test_scaling_feedback_is_its_own_kind_in_table_2() -> None:
+    runs = [
+        {
+            "domain": "d",
+            "approach": "scaling",
+            "fraction_solved": 1.0,
+            "feedback_kinds": ["scaling", "scaling"],
+        },
+        {"domain": "d", "approach": "main", "fraction_solved": 0.5, "feedback_kinds": ["timeout", "scaling"]},
+    ]
+    table2 = feedback_table(runs)
+    assert "| scaling | 75% | 100% | 50% |" in table2 and "| timeout | 25% | 0% | 50% |" in table2
+
+
+def test_problems_are_counted_by_ipc_difficulty_level() -> None:
+    rows = [
+        {
+            "domain": "rovers",
+            "approach": "generalized-plan",
+            "label": "main",
+            "problem": key,
+            "status": status,
+        }
+        for key, status in [
+            ("testing/easy/p01.pddl", "solved"),
+            ("testing/easy/p02.pddl", "solved"),
+            ("testing/medium/p01.pddl", "timeout"),
+            ("testing/hard/p01.pddl", "solved"),
+            ("testing/hard/p02.pddl", "timeout"),
+        ]
+    ]
+    table = difficulty_table(rows)
+    assert table is not None
+    assert "| domain | approach | label | easy | medium | hard | all |" in table
+    assert "| rovers | generalized-plan | main | 2/2 | 0/1 | 1/2 | 3/5 |" in table
+    assert difficulty_table([{**rows[0], "problem": "eval/eval-00.pddl"}]) is None
+
+
+def test_the_difficulty_report_names_the_problem_set_behind_it(tmp_path: Path) -> None:
+    results = tmp_path / "results"
+    results.mkdir()
+    run = {"domain": "rovers", "approach": "generalized-plan", "label": "main", "fraction_solved": 0.5}
+    (results / "runs.jsonl").write_text(
+        json.dumps({**run, "problem_set": "folder", "generators": None}) + "\n"
+    )
+    problems = [
+        {**run, "problem": key, "status": status}
+        for key, status in [("testing/easy/p01.pddl", "solved"), ("testing/hard/p01.pddl", "timeout")]
+    ]
+    (results / "problems.jsonl").write_text("".join(json.dumps(row) + "\n" for row in problems))
+    make_reports(results, tmp_path / "out")
+    report = (tmp_path / "out" / "difficulty.md").read_text()
+    assert "Evaluation problems: folder.\n" in report
+    assert "| rovers | generalized-plan | main | 1/1 | 0/1 | 1/2 |" in report
 
 
 def test_figure3_measurements(tmp_path: Path) -> None:

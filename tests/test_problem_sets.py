@@ -54,3 +54,36 @@ def test_folder_with_only_a_domain_is_an_error(tmp_path: Path) -> None:
     _touch(tmp_path / "domain.pddl")
     with pytest.raises(ConfigurationError, match="no problem files"):
         discover_problem_set(tmp_path)
+
+
+def test_a_validation_folder_holds_validation_problems(tmp_path: Path) -> None:
+    _touch(tmp_path / "domain.pddl")
+    _touch(tmp_path / "training" / "easy" / "p01.pddl")
+    _touch(tmp_path / "testing" / "easy" / "p01.pddl")
+    for name in ("p2.pddl", "p10.pddl"):
+        _touch(tmp_path / "validation" / "easy" / name)
+    found = discover_problem_set(tmp_path)
+    assert [p.name for p in found.validation] == ["p2.pddl", "p10.pddl"]
+    assert all(p.parent.parent.name == "validation" for p in found.validation)
+    assert [p.parent.parent.name for p in found.training] == ["training"]
+    plain = tmp_path / "plain"
+    _touch(plain / "domain.pddl")
+    _touch(plain / "p1.pddl")
+    assert discover_problem_set(plain).validation == ()
+
+
+@pytest.mark.parametrize(
+    "key, level",
+    [
+        ("testing/hard/p03.pddl", "hard"),
+        ("testing/easy/p03.pddl", "easy"),
+        ("medium/p1.pddl", "medium"),
+        ("eval/eval-03.pddl", None),
+        ("hard.pddl", None),
+        ("rover-21", None),
+    ],
+)
+def test_the_ipc_level_is_read_from_a_problem_key(key: str, level: str | None) -> None:
+    from genplan.pddl.problem_sets import problem_level
+
+    assert problem_level(key) == level

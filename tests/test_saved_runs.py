@@ -1,8 +1,9 @@
 """Every saved run under synthesized/ replays to the same outcome.
 
 Each recorded conversation of the generalized plan is replayed through the real pipeline
-(``genplan synthesize --llm replay:...``, hash seed fixed as the command line fixes it, on the
-problems of the generator version its metadata records): the
+(``genplan run --approach generalized-plan --llm replay:...`` with the settings it recorded, on
+the problems of the generator version its metadata records, in the user's environment: the
+sandbox's hash seed is the run's, never the shell's): the
 training checks must send the same feedback, so the same answers are found in the recording, and
 the final program must be byte-identical to the saved one. Each LLM-as-planner run is replayed
 with ``genplan run --approach NAME`` and the settings and problem set it recorded: every problem
@@ -23,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from genplan.approaches import get_approach
+from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.llm import read_recording
 from genplan.paths import data_folder
 
@@ -44,18 +46,22 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.mark.parametrize("saved", SAVED, ids=[f"{p.parent.name}/{p.name}" for p in SAVED])
 def test_saved_conversation_replays_to_the_saved_program(saved: Path, tmp_path: Path) -> None:
     metadata = json.loads((saved / "metadata.json").read_text())
-    flags = {"no-cot": "--no-cot", "no-debug": "--no-debug", "no-names": "--no-names"}
-    variant_flags = [flags[part] for part in metadata["label"].split("+") if part in flags]
+    variant_flags = _setting_flags("generalized-plan", metadata["settings"])
     if not metadata["details"]["size_check"]:
         variant_flags.append("--no-size-check")
+    # Scaling feedback projects to the largest evaluation problem within its budget: both as recorded.
+    scaling = metadata["settings"].get("scaling_feedback", False)
+    evaluation_flags = ["--n", str(metadata["evaluation_problems"] if scaling else 2)]
+    evaluation_flags += ["--eval-timeout", str(metadata["details"]["evaluation_timeout_seconds"])]
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "GENPLAN"))}
-    env["PYTHONHASHSEED"] = "0"
     result = subprocess.run(
         [
             sys.executable,
             "-m",
             "genplan",
-            "synthesize",
+            "run",
+            "--approach",
+            "generalized-plan",
             "--domain",
             metadata["domain"],
             "--seed",
@@ -65,8 +71,7 @@ def test_saved_conversation_replays_to_the_saved_program(saved: Path, tmp_path: 
             *variant_flags,
             "--llm",
             f"replay:{saved / 'conversation.jsonl'}",
-            "--n",
-            "2",
+            *evaluation_flags,
             "--runs-dir",
             str(tmp_path),
         ],
@@ -89,8 +94,13 @@ def test_saved_metadata_matches_its_recording(saved: Path) -> None:
     exchanges = read_recording(saved / "conversation.jsonl")
     assert exchanges, "empty conversation"
     assert {e.model for e in exchanges} == {metadata["model"]}
-    opening = 3 if "no-cot" not in metadata["label"] else 1
-    assert len(exchanges) == opening + metadata["details"]["feedback_rounds_used"]
+    assert len(exchanges) == metadata["llm_calls"]
+    settings = {**SynthesisSettings().__dict__, **metadata["settings"]}
+    if settings["candidates"] == 1 and not settings["check_strategy"]:  # the paper's conversation
+        opening = 3 if "no-cot" not in metadata["label"] else 1
+        assert len(exchanges) == opening + metadata["details"]["feedback_rounds_used"]
+    else:
+        assert {e.sample for e in exchanges} == set(range(settings["candidates"]))
     results = json.loads((saved / "results.json").read_text())
     assert len(results) == metadata["evaluation_problems"]
     solved = sum(r["status"] == "solved" for r in results)

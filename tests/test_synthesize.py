@@ -158,7 +158,7 @@ class _CountlessModel:
 
     name = "countless"
 
-    def complete(self, messages):
+    def complete(self, messages, *, sample=0):
         from genplan.llm.base import Completion, Usage
 
         return Completion("answer", Usage(None, None), "countless")

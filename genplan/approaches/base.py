@@ -407,6 +407,9 @@ class RunContext:
         progress: where to report progress.
         limits: the sandbox's limits and isolation for every model-written program the run
             executes (``Limits(isolation="none")`` where bubblewrap cannot run).
+        recorded: the folder of the run this one replays (``--llm replay:PATH`` gives PATH's
+            folder), or ``None``: an approach whose prompts show measured figures (times)
+            reuses the measurements recorded there, so the replay asks the same prompts.
     """
 
     folder: Path
@@ -417,6 +420,7 @@ class RunContext:
     workers: int | None = None
     progress: Progress = field(default_factory=SilentProgress)
     limits: Limits = field(default_factory=Limits)
+    recorded: Path | None = None
 
 
 class Approach(Protocol):

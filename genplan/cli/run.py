@@ -196,6 +196,7 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
         workers=args.workers,
         progress=progress,
         limits=limits,
+        recorded=Path(spec[len("replay:") :]).parent if spec.startswith("replay:") else None,
     )
     try:
         record = approach.run(problems, chosen.model, settings, context)
@@ -235,6 +236,12 @@ def print_record(record: RunRecord, approach: Approach) -> None:
         f"Evaluation: {record.solved}/{len(record.problems)} solved (fraction {record.fraction_solved:.2f}); "
         f"median runtime {median}; statuses {record.statuses}"
     )
+    by_level = solved_by_level(record)
+    if by_level:
+        print(
+            "By level: "
+            + ", ".join(f"{level} {solved}/{total}" for level, (solved, total) in by_level.items())
+        )
     feedback = ", ".join(f"{kind} {count}" for kind, count in record.feedback.items()) or "none"
     queries = (
         "" if record.world_model_queries is None else f"; world-model queries {record.world_model_queries}"
@@ -244,6 +251,21 @@ def print_record(record: RunRecord, approach: Approach) -> None:
         print("Tokens: not reported (the answers came without token counts)")
     else:
         print(f"Tokens: {record.prompt_tokens} prompt, {record.completion_tokens} completion")
+
+
+def solved_by_level(record: RunRecord) -> dict[str, tuple[int, int]]:
+    """Solved and total evaluation problems per IPC difficulty level (``easy``, ``medium``,
+    ``hard``) of the problem keys, in that order; empty when no key has a level."""
+    from genplan.pddl.problem_sets import IPC_LEVELS, problem_level
+
+    counts: dict[str, list[int]] = {}
+    for result in record.problems:
+        level = problem_level(result.problem)
+        if level is not None:
+            entry = counts.setdefault(level, [0, 0])
+            entry[0] += result.solved
+            entry[1] += 1
+    return {level: (counts[level][0], counts[level][1]) for level in IPC_LEVELS if level in counts}
 
 
 def run(args: argparse.Namespace) -> int:

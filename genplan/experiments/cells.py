@@ -48,6 +48,10 @@ class CellModel:
         """The model name ``cell`` records (see :meth:`ModelSpec.recorded_name`)."""
         return self.spec.recorded_name(cell.domain_name, cell.label, cell.seed)
 
+    def recorded_folder(self, cell: Cell) -> Path | None:
+        """The folder of the run ``cell`` replays, if it replays one (see :meth:`ModelSpec.recorded_folder`)."""
+        return self.spec.recorded_folder(cell.domain_name, cell.label, cell.seed)
+
 
 @dataclass(frozen=True)
 class CellOptions:
@@ -127,6 +131,7 @@ def run_cell(
     with tempfile.TemporaryDirectory(prefix="genplan-cell-") as scratch:
         folder = Path(scratch) / "run"
         recorded_name = getattr(model_factory, "recorded_name", None)
+        recorded_folder = getattr(model_factory, "recorded_folder", None)
         context = RunContext(
             folder=folder,
             seed=cell.seed,
@@ -135,6 +140,7 @@ def run_cell(
             eval_timeout=options.eval_timeout,
             workers=options.eval_workers,
             limits=Limits(isolation=options.isolation),
+            recorded=recorded_folder(cell) if recorded_folder else None,
         )
         record = approach.run(problems, model_factory(cell), cell.settings, context)
         steps = None

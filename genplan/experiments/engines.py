@@ -141,9 +141,9 @@ class PoolEngine:
 
 
 WORKER_ENVIRONMENT = {"PYTHONHASHSEED": "0"}
-"""Set in every embedded worker before it starts: model-written programs that iterate over
-sets of strings return plans in an order that depends on the hash seed, and a fixed seed
-makes a grid repeat exactly (the ``genplan`` command fixes its own the same way)."""
+"""Set in every embedded worker before it starts, so genplan's own processes iterate sets
+alike everywhere (model-written programs get the run's hash seed from the sandbox,
+:attr:`genplan.sandbox.Limits.hash_seed`, whatever this is)."""
 
 
 EMBEDDED_CONFIG = {

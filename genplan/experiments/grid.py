@@ -125,8 +125,12 @@ def prepare_problems(spec: GridSpec, cells: Iterable[Cell]) -> None:
             )
 
 
-def run_row(spec: GridSpec, cell: Cell, record: RunRecord, folder: Path, steps: Any) -> dict[str, Any]:
-    """The ``runs.jsonl`` record of a finished cell: the cell, then the run record's fields."""
+def run_row(
+    spec: GridSpec, cell: Cell, record: RunRecord, folder: Path, steps: Any, wall_seconds: float | None = None
+) -> dict[str, Any]:
+    """The ``runs.jsonl`` record of a finished cell: the cell, then the run record's fields, and
+    ``wall_seconds``, the cell's wall-clock seconds on its worker (``None`` when recovered from
+    its folder after the client died)."""
     row: dict[str, Any] = {
         "cell": cell.id,
         "domain": cell.domain_name,
@@ -136,6 +140,7 @@ def run_row(spec: GridSpec, cell: Cell, record: RunRecord, folder: Path, steps: 
     }
     row.update({k: v for k, v in record.to_json().items() if k not in row})
     row["folder"] = str(folder)
+    row["wall_seconds"] = None if wall_seconds is None else round(wall_seconds, 3)
     if steps is not None:
         row["steps"] = steps
     return row
@@ -235,7 +240,7 @@ def run_grid(
                 folder = run_folder_of(spec, cell)
                 write_run_folder(folder, result)
                 journal.record(
-                    run_row(spec, cell, result.record, folder, result.steps),
+                    run_row(spec, cell, result.record, folder, result.steps, result.seconds),
                     problem_rows(cell, result.record),
                 )
                 finished += 1

@@ -9,9 +9,12 @@ Inputs (written by :mod:`genplan.experiments.grid`): ``runs.jsonl``, and for Fig
 * every table says which evaluation problems the runs were measured on (the record's
   ``problem_set`` and ``generators``: ``generated (generators v2)``, ``paper``, ...); where runs of
   one domain used different problem sets, each set gets its own rows;
+* ``difficulty.md``: problems solved per IPC difficulty level (easy, medium, hard), where the
+  problem keys have one (``problems.jsonl``);
 * the paper's (Silver et al. 2024, Sec. 5), from the generalized-plan runs, whose labels
   (``main``, ``no-cot``, ``no-debug``, ``no-names``) are its ablations: ``table1.md``
-  (fraction solved, mean over seeds), ``table2.md`` (feedback kinds), ``table3.md`` (fraction
+  (fraction solved, mean over seeds), ``table2.md`` (feedback kinds, with scaling feedback as
+  a fifth kind), ``table3.md`` (fraction
   solved, max over seeds), ``figure3.png`` (runtime against size, log-log, beside LAMA-first)
   with its numbers and speed-ups in ``figure3.md``, ``figure4.png`` (fraction solved against
   debugging steps), ``figure5.png`` (training problems used).
@@ -27,7 +30,17 @@ from typing import Any
 
 from genplan.experiments.journal import read_jsonl
 
-FEEDBACK_KINDS = ("python-exception", "plan-semantics", "plan-syntax", "timeout", "crashed", "no-code")
+FEEDBACK_KINDS = (
+    "python-exception",
+    "plan-semantics",
+    "plan-syntax",
+    "timeout",
+    "scaling",
+    "crashed",
+    "no-code",
+)
+"""Table 2's rows: the paper's four kinds, scaling feedback (beyond the paper), and the sandbox's
+and the answer's own failures."""
 GENERALIZED_PLAN = "generalized-plan"
 PAPER_LABELS = ("main", "no-cot", "no-debug", "no-names")
 
@@ -181,6 +194,112 @@ def feedback_table(runs: list[dict[str, Any]]) -> str:
     rows = [[kind] + [f"{columns[label][kind]:.0f}%" for label in groups] for kind in FEEDBACK_KINDS]
     rows.append(["feedback messages"] + [str(columns[label]["_n"]) for label in groups])
     return _markdown(["feedback kind", *groups], rows)
+
+
+def difficulty_table(problems: list[dict[str, Any]]) -> str | None:
+    """Solved per IPC difficulty level, per domain, approach and label (over all seeds): one
+    column per level (``solved/total``) from the problem keys (``testing/hard/p03.pddl``), or
+    ``None`` when no problem's key has a level."""
+    from genplan.pddl.problem_sets import IPC_LEVELS, problem_level
+
+    cells: dict[tuple[str, str, str], dict[str, list[int]]] = defaultdict(dict)
+    for row in problems:
+        level = problem_level(str(row.get("problem", "")))
+        if level is None:
+            continue
+        counts = cells[(row["domain"], row["approach"], row.get("label", ""))].setdefault(level, [0, 0])
+        counts[0] += row.get("status") == "solved"
+        counts[1] += 1
+    if not cells:
+        return None
+    levels = [level for level in IPC_LEVELS if any(level in c for c in cells.values())]
+    rows = [
+        [domain, approach, label]
+        + [f"{c[level][0]}/{c[level][1]}" if level in c else "-" for level in levels]
+        + [f"{sum(v[0] for v in c.values())}/{sum(v[1] for v in c.values())}"]
+        for (domain, approach, label), c in sorted(cells.items())
+    ]
+    return _markdown(["domain", "approach", "label", *levels, "all"], rows)
+
+
+def _seconds(seconds: float) -> str:
+    return f"{seconds:,.0f} s" if seconds >= 100 else f"{seconds:.3g} s"
+
+
+def mechanisms_table(runs: list[dict[str, Any]], problems: list[dict[str, Any]]) -> str:
+    """The generalized plan's mechanisms side by side, one row per label and domain (seeds summed),
+    then one row per label over all domains: problems solved (and per IPC difficulty level where
+    the problem keys have one), feedback messages by kind, LLM calls, tokens (``n/a`` when a
+    backend reported none), wall-clock seconds of the runs, and programs found order-sensitive
+    by ``--shuffles`` (``-`` without shuffles)."""
+    from genplan.pddl.problem_sets import IPC_LEVELS, problem_level
+
+    runs = [run for run in runs if run.get("approach") == GENERALIZED_PLAN]
+    levels = [
+        level
+        for level in IPC_LEVELS
+        if any(problem_level(str(p.get("problem", ""))) == level for p in problems)
+    ]
+    solved: dict[tuple[str, str], dict[str, list[int]]] = defaultdict(dict)
+    for row in problems:
+        if row.get("approach") != GENERALIZED_PLAN:
+            continue
+        for key in ((row.get("label", ""), row["domain"]), (row.get("label", ""), "all domains")):
+            for level in ("all", problem_level(str(row.get("problem", "")))):
+                if level is not None:
+                    counts = solved[key].setdefault(level, [0, 0])
+                    counts[0] += row.get("status") == "solved"
+                    counts[1] += 1
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    for run in runs:
+        groups[(run.get("label", ""), run["domain"])].append(run)
+        groups[(run.get("label", ""), "all domains")].append(run)
+    labels = _order((label for label, _ in groups), ("main", "scaling"))
+    rows = []
+    for label in labels:
+        domains = sorted(domain for lab, domain in groups if lab == label and domain != "all domains")
+        for domain in [*domains, *(["all domains"] if len(domains) > 1 else [])]:
+            members = groups[(label, domain)]
+            counts = solved.get((label, domain), {})
+            total = counts.get("all", [sum(r.get("solved", 0) for r in members), 0])
+            feedback: Counter[str] = Counter()
+            for run in members:
+                feedback.update(run.get("feedback") or {})
+            tokens = [
+                None
+                if run.get("prompt_tokens") is None or run.get("completion_tokens") is None
+                else run["prompt_tokens"] + run["completion_tokens"]
+                for run in members
+            ]
+            walls = [run.get("wall_seconds") for run in members]
+            shuffled = [r for r in members if "order_sensitive" in (r.get("details") or {})]
+            rows.append(
+                [
+                    label,
+                    domain,
+                    f"{total[0]}/{total[1]}" + (f" ({total[0] / total[1]:.2f})" if total[1] else ""),
+                    *[f"{counts[lv][0]}/{counts[lv][1]}" if lv in counts else "-" for lv in levels],
+                    ", ".join(f"{kind} {n}" for kind, n in sorted(feedback.items())) or "-",
+                    str(sum(run.get("llm_calls", 0) for run in members)),
+                    "n/a" if None in tokens else f"{sum(t for t in tokens if t is not None):,}",
+                    "-" if None in walls else _seconds(sum(w for w in walls if w is not None)),
+                    f"{sum(bool(r['details']['order_sensitive']) for r in shuffled)}/{len(shuffled)}"
+                    if shuffled
+                    else "-",
+                ]
+            )
+    header = [
+        "label",
+        "domain",
+        "solved",
+        *levels,
+        "feedback by kind",
+        "LLM calls",
+        "tokens",
+        "wall time",
+        "order-sensitive programs",
+    ]
+    return _markdown(header, rows)
 
 
 def _pyplot() -> Any:
@@ -342,6 +461,14 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
             + comparison_table(all_runs)
         )
         written.append(out_dir / "comparison.md")
+    levels = difficulty_table(read_jsonl(results_dir / "problems.jsonl"))
+    if levels is not None:
+        (out_dir / "difficulty.md").write_text(
+            "# Evaluation problems solved by IPC difficulty level (all seeds)\n\n"
+            + (problem_sets_note(all_runs) if all_runs else "")
+            + levels
+        )
+        written.append(out_dir / "difficulty.md")
     runs = paper_runs(all_runs)
     if runs:
         tables = {

@@ -144,6 +144,14 @@ class ModelSpec:
 
         return saved_run_folder(domain_name, label, seed) / "conversation.jsonl"
 
+    def recorded_folder(self, domain_name: str, label: str, seed: int) -> Path | None:
+        """The folder of the run a cell replays (its recorded measurements are reused), or ``None``."""
+        if self.llm is None:
+            return self.saved_recording(domain_name, label, seed).parent
+        if self.llm.startswith("replay:"):
+            return Path(self.llm[len("replay:") :]).parent
+        return None
+
     def build(self, domain_name: str, label: str, seed: int) -> LanguageModel:
         """The model for one cell (called in the worker).
 

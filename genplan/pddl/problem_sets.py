@@ -13,6 +13,12 @@ depend on filesystem order):
    subfolders of problem files.
 3. ``domain.pddl`` beside problem files: every problem is an evaluation problem, and the
    :data:`DEFAULT_TRAINING` smallest (by file size) are also the training problems.
+
+In the first two layouts a ``validation/`` (or ``valid/``) folder, flat or by level, holds
+validation problems: never shown to a model, used to choose among candidate programs.
+
+A problem's key in records is its file relative to the problem set's folder; :func:`problem_level`
+reads the IPC difficulty level (``easy``, ``medium``, ``hard``) from it.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ class ProblemSet:
     domain_file: Path
     training: tuple[Path, ...]
     evaluation: tuple[Path, ...]
+    validation: tuple[Path, ...] = ()
 
 
 def natural_key(path: Path) -> tuple[object, ...]:
@@ -69,7 +76,10 @@ def discover_problem_set(folder: Path) -> ProblemSet:
         )
     training_root = next((folder / n for n in ("training", "train") if (folder / n).is_dir()), None)
     testing_root = next((folder / n for n in ("testing", "test", "eval") if (folder / n).is_dir()), None)
+    validation_root = next((folder / n for n in ("validation", "valid") if (folder / n).is_dir()), None)
+    validation: list[Path] = []
     if training_root is not None or testing_root is not None:
+        validation = _collect(validation_root)
         training = _collect(training_root)
         evaluation = _collect(testing_root)
         if not training:
@@ -84,7 +94,7 @@ def discover_problem_set(folder: Path) -> ProblemSet:
         )
     if not evaluation:
         raise ConfigurationError(f"{folder} has a domain.pddl but no problem files (*.pddl)")
-    return ProblemSet(domain_file, tuple(training), tuple(evaluation))
+    return ProblemSet(domain_file, tuple(training), tuple(evaluation), tuple(validation))
 
 
 def _collect(root: Path | None) -> list[Path]:
@@ -121,6 +131,8 @@ class DomainProblems:
         evaluation_domain: the domain evaluation files are parsed against when it is not
             ``domain`` (the paper's problems come with the paper's domain file, which defines
             the same predicates and operators under its own name); ``None`` for ``domain``.
+        validation: the problem set's validation problems (its ``validation/`` folder), never
+            shown to a model; empty when it has none.
     """
 
     name: str
@@ -133,6 +145,7 @@ class DomainProblems:
     optimal_lengths: Mapping[str, int] = field(default_factory=dict)
     generators: str | None = None
     evaluation_domain: Domain | None = None
+    validation: tuple[Problem, ...] = ()
 
     @functools.cached_property
     def evaluation(self) -> tuple[Problem, ...]:
@@ -238,7 +251,17 @@ def load_domain_problems(
         )
     )
     evaluation = tuple(problem_set.evaluation)[: n_eval or None]
-    return DomainProblems(folder.resolve().name, parsed, training, evaluation, False, folder)
+    validation = tuple(load_problem(path, parsed) for path in problem_set.validation)
+    return DomainProblems(
+        folder.resolve().name, parsed, training, evaluation, False, folder, validation=validation
+    )
+
+
+def problem_level(key: str) -> str | None:
+    """The IPC difficulty level (``easy``, ``medium``, ``hard``) of a problem key
+    (``testing/hard/p03.pddl``), or ``None`` when no folder of the key names one."""
+    parts = key.split("/")[:-1]
+    return next((part for part in reversed(parts) if part in IPC_LEVELS), None)
 
 
 def resolve_domain(domain: str) -> Path | None:

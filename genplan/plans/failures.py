@@ -1,7 +1,8 @@
 """The kinds of failure a candidate program can show on a training problem.
 
 The four feedback kinds of Silver et al. 2024, Sec. 4.2 (Python exception, timeout, plan
-syntax, plan semantics), plus the sandbox's own verdict for a child process that died.
+syntax, plan semantics), the sandbox's own verdict for a child process that died, and a fifth
+kind of feedback beyond the paper: scaling (a correct program projected to be too slow).
 """
 
 from __future__ import annotations
@@ -24,3 +25,6 @@ class FailureKind(str, Enum):
     """The sandboxed process died: memory, recursion, signal or output limits."""
     NO_CODE = "no-code"
     """The model's answer held no Python code (not a run of the program at all)."""
+    SCALING = "scaling"
+    """Every training problem was solved, but the measured times, extrapolated to the largest
+    evaluation problem's size, exceed the budget (scaling feedback; never an evaluation status)."""

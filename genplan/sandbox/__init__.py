@@ -16,7 +16,7 @@ from genplan.sandbox.limits import Isolation, Limits
 from genplan.sandbox.outcome import CallOutcome, RunOutcome, RunStatus
 from genplan.sandbox.policy import ALLOWED_MODULES, PolicyViolation, compile_program
 from genplan.sandbox.pool import isolation_report
-from genplan.sandbox.runner import run_program, run_untrusted
+from genplan.sandbox.runner import program_arguments, run_program, run_untrusted
 from genplan.sandbox.trusted import load_trusted
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "compile_program",
     "isolation_report",
     "load_trusted",
+    "program_arguments",
     "run_program",
     "run_untrusted",
 ]

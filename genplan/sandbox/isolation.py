@@ -153,14 +153,13 @@ def bwrap_arguments(as_root: bool) -> list[str]:
     return arguments
 
 
-def worker_environment() -> dict[str, str]:
-    """The worker's whole environment: nothing of the caller's but the hash seed.
+def worker_environment(hash_seed: int = 0) -> dict[str, str]:
+    """The worker's whole environment: nothing of the caller's.
 
-    ``PYTHONHASHSEED`` is the caller's when it set one (so runs repeat exactly), else ``0``.
+    ``PYTHONHASHSEED`` is ``hash_seed`` (:attr:`Limits.hash_seed`), whatever the caller exported,
+    so a program gives the same plans in every shell and a saved run replays.
     """
-    seed = os.environ.get("PYTHONHASHSEED", "0")
-    if not seed.isdigit():
-        seed = "0"
+    seed = str(hash_seed)
     return {
         "PATH": "/usr/bin:/bin",
         "LANG": "C.UTF-8",

@@ -8,6 +8,8 @@ from typing import Any
 
 GIB = 1024**3
 MIB = 1024**2
+MAX_HASH_SEED = 4_294_967_295
+"""The largest ``PYTHONHASHSEED`` Python accepts."""
 
 
 class Isolation(str, Enum):
@@ -34,6 +36,12 @@ class Limits:
         recursion_limit: Python recursion limit in the child.
         grace_seconds: how long a child may take to answer the interrupt before it is killed.
         isolation: the operating-system isolation of the worker (:class:`Isolation`).
+        hash_seed: ``PYTHONHASHSEED`` of the worker, so of every program it runs (0 to
+            4294967295; default 0). String hashes, and with them the order in which a
+            program's sets iterate, depend on it; it is a setting of the run, never taken from
+            the caller's environment, so the same program gives the same plans (and a saved
+            run replays) whatever the user's shell exports. Robustness checks run programs
+            under other seeds (``--shuffles``).
     """
 
     address_space_bytes: int = 2 * GIB
@@ -43,9 +51,14 @@ class Limits:
     recursion_limit: int = 10_000
     grace_seconds: float = 2.0
     isolation: Isolation = Isolation.BWRAP
+    hash_seed: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "isolation", Isolation(self.isolation))
+        if type(self.hash_seed) is not int or not 0 <= self.hash_seed <= MAX_HASH_SEED:
+            raise ValueError(
+                f"hash_seed must be an integer from 0 to {MAX_HASH_SEED}, not {self.hash_seed!r}"
+            )
 
     def to_json(self) -> dict[str, Any]:
         """The limits as the worker receives them (JSON-ready)."""

@@ -3,7 +3,8 @@
 A :class:`SandboxWorker` is one worker process (:mod:`genplan.sandbox.worker`), started by exec
 (:func:`genplan.sandbox.isolation.worker_command`) with a clean environment in a new session.
 It serves one request at a time. The process-wide :class:`WorkerPool` keeps idle workers per
-isolation kind and starts another when all are busy, so parallel callers (evaluation runs
+isolation kind and hash seed (:attr:`Limits.hash_seed` is the worker's ``PYTHONHASHSEED``, fixed
+when it starts) and starts another when all are busy, so parallel callers (evaluation runs
 problems on every core) each get their own; workers live until genplan exits.
 
 A process forked from genplan starts with an empty pool of its own. Workers are started from
@@ -83,15 +84,17 @@ class SandboxWorker:
 
     Args:
         isolation: how to isolate it.
+        hash_seed: its ``PYTHONHASHSEED`` (:attr:`Limits.hash_seed`), the same for every program it runs.
 
     Raises:
         IsolationUnavailable: the worker did not start (no ``bwrap``, or bubblewrap failed,
             for example without user namespaces); the message says how to enable isolation.
     """
 
-    def __init__(self, isolation: Isolation):
+    def __init__(self, isolation: Isolation, hash_seed: int = 0):
         self.isolation = isolation
-        config = {"preload_harnesses": list(PRELOADED_HARNESSES)}
+        self.hash_seed = hash_seed
+        config: dict[str, Any] = {"preload_harnesses": list(PRELOADED_HARNESSES), "hash_seed": hash_seed}
         if os.geteuid() == 0:
             config["drop_to"] = list(unprivileged_ids())
         command = worker_command(isolation, json.dumps(config))
@@ -101,7 +104,7 @@ class SandboxWorker:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                env=worker_environment(),
+                env=worker_environment(hash_seed),
                 cwd="/",
                 close_fds=True,
                 start_new_session=True,
@@ -171,22 +174,23 @@ class SandboxWorker:
 
 
 class WorkerPool:
-    """Idle sandbox workers per isolation kind, shared by every caller in this process."""
+    """Idle sandbox workers per isolation kind and hash seed, shared by every caller in this process."""
 
     def __init__(self) -> None:
-        self._idle: dict[Isolation, list[SandboxWorker]] = {}
+        self._idle: dict[tuple[Isolation, int], list[SandboxWorker]] = {}
         self._all: list[SandboxWorker] = []
         self._lock = threading.Lock()
 
-    def acquire(self, isolation: Isolation) -> SandboxWorker:
-        """An idle worker, or a new one (``IsolationUnavailable`` when none can start)."""
+    def acquire(self, isolation: Isolation, hash_seed: int = 0) -> SandboxWorker:
+        """An idle worker with ``isolation`` and ``hash_seed``, or a new one
+        (``IsolationUnavailable`` when none can start)."""
         with self._lock:
-            idle = self._idle.setdefault(isolation, [])
+            idle = self._idle.setdefault((isolation, hash_seed), [])
             while idle:
                 worker = idle.pop()
                 if worker.alive:
                     return worker
-        worker = SandboxWorker(isolation)
+        worker = SandboxWorker(isolation, hash_seed)
         with self._lock:
             self._all.append(worker)
         return worker
@@ -195,7 +199,7 @@ class WorkerPool:
         """Give ``worker`` back (a dead one is dropped)."""
         with self._lock:
             if worker.alive:
-                self._idle.setdefault(worker.isolation, []).append(worker)
+                self._idle.setdefault((worker.isolation, worker.hash_seed), []).append(worker)
             else:
                 self._all = [w for w in self._all if w is not worker]
 

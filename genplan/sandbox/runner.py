@@ -28,6 +28,7 @@ process, make it wait past the budget, or make these functions raise.
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Iterable
 from typing import Any
@@ -106,7 +107,7 @@ def run_untrusted(
         "timeout": float(timeout),
         "limits": limits.to_json(),
     }
-    worker = POOL.acquire(limits.isolation)
+    worker = POOL.acquire(limits.isolation, limits.hash_seed)
     deadline = time.monotonic() + timeout + limits.grace_seconds + ANSWER_SLACK_SECONDS
     try:
         answer = worker.run(request, deadline, answer_cap(limits))
@@ -134,13 +135,29 @@ def _order_key(item: Any) -> Any:
     return "\x00".join(item) if type(item) is tuple else item  # tuple order, compared faster
 
 
-def _json_arguments(items: Iterable[Any]) -> list[Any]:
-    """``items`` in a fixed order (so a program's sets iterate alike whatever genplan's hash seed)."""
+def _json_arguments(items: Iterable[Any], order: random.Random | None = None) -> list[Any]:
+    """``items`` in a fixed order (so a program's sets iterate alike whatever genplan's hash
+    seed), shuffled by ``order`` when given (the program's sets are built in that order)."""
     items = list(items)
     try:
-        return sorted(items, key=_order_key)
+        items = sorted(items, key=_order_key)
     except TypeError:  # not strings and tuples of strings
-        return sorted(items, key=repr)
+        items = sorted(items, key=repr)
+    if order is not None:
+        order.shuffle(items)
+    return items
+
+
+def program_arguments(
+    objects: Iterable[Any], init: Iterable[Any], goal: Iterable[Any], order_seed: int | None = None
+) -> list[list[Any]]:
+    """A problem as the JSON arguments ``[objects, init, goal]`` of a ``get_plan`` harness.
+
+    Sorted, so a program's sets iterate alike whatever genplan's own hash seed; shuffled by
+    ``random.Random(order_seed)`` when a seed is given (robustness checks).
+    """
+    order = None if order_seed is None else random.Random(order_seed)
+    return [_json_arguments(part, order) for part in (objects, init, goal)]
 
 
 def run_program(
@@ -151,6 +168,7 @@ def run_program(
     *,
     timeout: float = 30.0,
     limits: Limits | None = None,
+    order_seed: int | None = None,
 ) -> RunOutcome:
     """Run ``get_plan(objects, init, goal)`` of an untrusted program in the sandbox.
 
@@ -159,7 +177,10 @@ def run_program(
         objects, init, goal: the problem as ``get_plan`` receives it (Sec. 4.1): sets of
             strings or tuples of strings; the program gets its own sets.
         timeout: the budget in seconds (the paper's 30 s), counted from the child's start.
-        limits: resource limits and isolation (see :func:`run_untrusted`).
+        limits: resource limits and isolation (see :func:`run_untrusted`); its ``hash_seed``
+            fixes the order in which the program's sets iterate.
+        order_seed: ``None`` builds the program's sets from sorted objects and atoms; a seed
+            shuffles that order first (``random.Random(order_seed)``), for robustness checks.
 
     Returns:
         A :class:`RunOutcome` whose plan, on ``SUCCESS``, is a ``list`` of exact ``str``.
@@ -168,7 +189,7 @@ def run_program(
     Raises:
         IsolationUnavailable: no sandbox worker can start (the message says how to fix it).
     """
-    arguments = [_json_arguments(objects), _json_arguments(init), _json_arguments(goal)]
+    arguments = program_arguments(objects, init, goal, order_seed)
     call = run_untrusted(source, GET_PLAN_HARNESS, arguments, timeout=timeout, limits=limits)
     fields = {
         "traceback": call.traceback,

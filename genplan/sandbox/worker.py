@@ -6,8 +6,8 @@ standard input and output in frames (:mod:`genplan.sandbox.channel`):
 
 1. it imports what children will need (the allowed modules, the seccomp binding), then sends
    ``{"ready": true, ...}`` with a report on its isolation;
-2. for each request ``{"source", "harness", "args", "timeout", "limits"}`` it imports the
-   harness (only from modules under ``genplan.``), forks a child (:func:`run_child`), reads the
+2. for each request ``{"source", "harness", "args", "timeout", "limits"}`` (whose
+   ``limits.hash_seed`` must be the worker's own ``PYTHONHASHSEED``) it imports the harness (only from modules under ``genplan.``), forks a child (:func:`run_child`), reads the
    child's result frame with a cap and a deadline, sends ``SIGINT`` when the budget runs out and
    kills the child's process group after a grace period, and answers one frame
    ``{"status", "value", "seconds", "traceback", "reason", "output", "stdout"}``;
@@ -183,7 +183,7 @@ def serve(request: dict[str, Any], harness: Callable[..., Any], config: dict[str
     return response
 
 
-def _check_request(request: Any) -> dict[str, Any]:
+def _check_request(request: Any, hash_seed: int | None = None) -> dict[str, Any]:
     if type(request) is not dict:
         raise ValueError("a request must be a JSON object")
     if type(request.get("source")) is not str or type(request.get("harness")) is not str:
@@ -192,7 +192,9 @@ def _check_request(request: Any) -> dict[str, Any]:
         raise ValueError("a request needs 'args' (a list) and 'limits' (an object)")
     if type(request.get("timeout")) not in (int, float) or not request["timeout"] > 0:
         raise ValueError("a request needs a positive 'timeout'")
-    Limits(**request["limits"])
+    limits = Limits(**request["limits"])
+    if hash_seed is not None and limits.hash_seed != hash_seed:
+        raise ValueError(f"it asks for hash seed {limits.hash_seed}, this worker runs with {hash_seed}")
     return request
 
 
@@ -228,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
         except ChannelError:
             return 0
         try:
-            checked = _check_request(request)
+            checked = _check_request(request, config.get("hash_seed"))
             harness = harnesses.get(checked["harness"]) or load_harness(checked["harness"])
             harnesses[checked["harness"]] = harness
             response = serve(checked, harness, config)

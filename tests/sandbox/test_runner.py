@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from fake_programs import CORRECT, LOOPS, RAISES, heavy_problem
 
@@ -115,3 +117,47 @@ def test_a_forked_process_gets_workers_of_its_own() -> None:
 
 def _run_in_child(source: str, name: str) -> list[str] | None:
     return run_program(source, {name}, set(), set()).plan
+
+
+HASHES = "def get_plan(objects, init, goal):\n    return [repr(hash('abc')), ' '.join(objects)]\n"
+
+
+def test_the_hash_seed_is_a_setting_of_the_run_not_of_the_callers_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from genplan.sandbox import Limits
+    from genplan.sandbox.isolation import worker_environment
+    from genplan.sandbox.pool import SandboxWorker
+
+    def hashes(limits: Limits) -> list[str] | None:
+        return run_program(HASHES, {f"o{i}" for i in range(30)}, set(), set(), timeout=5, limits=limits).plan
+
+    default = hashes(Limits())
+    assert default == hashes(Limits(hash_seed=0))
+    other = hashes(Limits(hash_seed=7))
+    assert other is not None and default is not None
+    assert other[0] != default[0] and other[1] != default[1]  # string hashes and set order both change
+    monkeypatch.setenv("PYTHONHASHSEED", "7")
+    assert worker_environment()["PYTHONHASHSEED"] == "0"
+    worker = SandboxWorker(Limits().isolation)  # started under the user's PYTHONHASHSEED=7
+    try:
+        request = {"source": HASHES, "harness": "genplan.sandbox.harness:call_get_plan", "timeout": 5.0}
+        request.update(args=[sorted(f"o{i}" for i in range(30)), [], []], limits=Limits().to_json())
+        answer = worker.run(request, time.monotonic() + 30, 1 << 20)
+        assert answer["value"]["plan"] == default
+        request["limits"] = Limits(hash_seed=7).to_json()
+        refused = worker.run(request, time.monotonic() + 30, 1 << 20)
+        assert refused["status"] == "crashed" and "hash seed 7" in refused["reason"]
+    finally:
+        worker.close()
+
+
+def test_an_order_seed_shuffles_the_order_sets_are_built_in() -> None:
+    listing = "def get_plan(objects, init, goal):\n    return [' '.join(atom) for atom in init]\n"
+    init = {("at", f"o{i}", f"r{j}") for i in range(20) for j in range(20)}
+
+    def order(seed: int | None) -> list[str] | None:
+        return run_program(listing, set(), init, set(), timeout=5, order_seed=seed).plan
+
+    assert order(None) == order(None) and order(3) == order(3)
+    assert order(3) != order(None) and order(3) != order(4)

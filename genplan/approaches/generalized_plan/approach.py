@@ -31,21 +31,46 @@ class GeneralizedPlan:
     settings_type: ClassVar[type] = SynthesisSettings
 
     def label(self, settings: SynthesisSettings) -> str:
-        """``main``, or the paper's ablations joined by ``+`` (``no-cot+no-names``)."""
-        return settings.variant.name
+        """``main``, or the paper's ablations and the mechanisms beyond it joined by ``+``
+        (``no-cot+no-names``, ``candidates3+check-strategy+reflect``; see
+        :attr:`SynthesisSettings.label`)."""
+        return settings.label
 
     def describe(self, record: RunRecord) -> list[str]:
         """The training rounds, feedback rounds used and training outcome (Sec. 4.2)."""
         details = record.details
         rounds = details.get("rounds", [])
         lines = []
+        for candidate in details.get("candidates", []):
+            chosen = " (selected)" if candidate.get("selected") else ""
+            lines.append(
+                f"Candidate {candidate['candidate']}{chosen}: {candidate['training_outcome']} after "
+                f"{candidate['feedback_rounds_used']} feedback rounds; validation "
+                f"{candidate['validation_solved']}/{candidate['validation_problems']} solved in "
+                f"{candidate['validation_seconds']:.3g} s"
+            )
+        for check in details.get("strategy_checks", []):
+            verdict = "valid" if check["valid"] else f"invalid ({check['failure'] or check['message']})"
+            lines.append(f"  strategy check {check['round']} on {check['problem']}: plan {verdict}")
         for entry in rounds:
             failure = entry.get("failure")
             outcome = failure or "solved all training problems"
+            scaling = entry.get("scaling")
+            if scaling and scaling.get("projected_seconds") is not None:
+                outcome += (
+                    f"; projected {scaling['projected_seconds']:.3g} s at {scaling['target']['objects']} objects "
+                    f"(growth exponent {scaling['exponent']:.1f} in {scaling['measure'].replace('_', ' ')})"
+                )
             lines.append(f"  training round {entry['round']}: {outcome} ({entry['passed']} passed)")
-        kinds = ", ".join(details.get("feedback_kinds", [])) or "none"
-        lines.append(f"Feedback rounds used: {details.get('feedback_rounds_used', 0)} ({kinds})")
+        used = details.get("feedback_rounds_used", 0)
+        kinds = ", ".join([entry["failure"] for entry in rounds if entry.get("failure")][:used]) or "none"
+        lines.append(f"Feedback rounds used: {used} ({kinds})")
         lines.append(f"Training outcome: {details.get('training_outcome', 'unknown')}")
+        if "shuffles" in details:
+            lines.append(
+                f"Robustness: {details['shuffles']} shuffled orders per problem; "
+                f"{details['order_sensitive_problems']} problems order-sensitive"
+            )
         return lines
 
     def run(

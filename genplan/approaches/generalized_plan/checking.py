@@ -8,9 +8,11 @@ first, then VAL or the simulator). The plan check runs *outside* the program's t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from genplan.approaches.generalized_plan import prompts
 from genplan.pddl.problem import Problem
 from genplan.plans.failures import FailureKind
 from genplan.plans.validate import PlanVerdict, check_plan
@@ -71,7 +73,12 @@ class ProblemCheck:
 
 
 def check_program(
-    program: str, problem: Problem, *, timeout: float = 30.0, limits: Limits | None = None
+    program: str,
+    problem: Problem,
+    *,
+    timeout: float = 30.0,
+    limits: Limits | None = None,
+    order_seed: int | None = None,
 ) -> ProblemCheck:
     """Run ``program``'s ``get_plan`` on ``problem`` in the sandbox and check the plan.
 
@@ -80,6 +87,8 @@ def check_program(
         problem: the problem to solve.
         timeout: the program's budget in seconds (the paper's 30 s, Sec. 4.2).
         limits: the sandbox's limits and isolation (default: :class:`~genplan.sandbox.Limits`).
+        order_seed: shuffle the order the program's sets are built in (robustness checks;
+            see :func:`genplan.sandbox.run_program`).
 
     Returns:
         A :class:`ProblemCheck`; a failure kind of ``PLAN_SYNTAX`` also covers output that is
@@ -89,7 +98,13 @@ def check_program(
         IsolationUnavailable: the sandbox cannot start (the message says how to enable it).
     """
     outcome = run_program(
-        program, problem.objects, problem.init, problem.goal, timeout=timeout, limits=limits
+        program,
+        problem.objects,
+        problem.init,
+        problem.goal,
+        timeout=timeout,
+        limits=limits,
+        order_seed=order_seed,
     )
     if outcome.status in _STATUS_KIND:
         return ProblemCheck(problem.name, _STATUS_KIND[outcome.status], outcome, None)
@@ -100,3 +115,45 @@ def check_program(
         return ProblemCheck(problem.name, FailureKind.PLAN_SYNTAX, outcome, verdict)
     verdict = check_plan(problem, outcome.plan)
     return ProblemCheck(problem.name, None if verdict.valid else verdict.kind, outcome, verdict)
+
+
+def feedback_for(check: ProblemCheck, problem: Problem) -> str:
+    """The paper's feedback message for a failed check (Sec. 4.2), showing the problem."""
+    verdict = check.verdict
+    keep: set[str] = set()
+    plan = check.outcome.plan
+    if (
+        verdict is not None
+        and plan
+        and verdict.failing_step is not None
+        and 0 <= verdict.failing_step < len(plan)
+    ):
+        keep = set(plan[verdict.failing_step].strip("() ").lower().split()[1:])
+    task = prompts.task_text_for_feedback(problem, keep)
+    outcome = check.outcome
+    if check.failure is FailureKind.PYTHON_EXCEPTION:
+        return prompts.exception_feedback(task, outcome.traceback or outcome.reason or "")
+    if check.failure is FailureKind.TIMEOUT:
+        return prompts.timeout_feedback(task, outcome.traceback, outcome.seconds)
+    if check.failure is FailureKind.CRASHED:
+        return prompts.crash_feedback(task, outcome.reason or "the process died")
+    assert verdict is not None
+    if check.failure is FailureKind.PLAN_SYNTAX:
+        shown = prompts.plan_display(outcome.plan) if outcome.plan is not None else (outcome.output or "")
+        return prompts.syntax_feedback(task, shown, verdict.message, problem.domain.valid_operators_text())
+    return prompts.semantics_feedback(task, outcome.plan or [], verdict.message)
+
+
+def check_training(
+    program: str, problems: Sequence[Problem], timeout: float, limits: Limits | None = None
+) -> tuple[int, ProblemCheck | None, Problem | None]:
+    """Run ``program`` on ``problems`` in order until the first failure.
+
+    Returns:
+        ``(passed, failed check or None, failed problem or None)``.
+    """
+    for index, problem in enumerate(problems):
+        check = check_program(program, problem, timeout=timeout, limits=limits)
+        if not check.solved:
+            return index, check, problem
+    return len(problems), None, None

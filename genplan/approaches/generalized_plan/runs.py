@@ -1,8 +1,10 @@
-"""One synthesis run end to end: problems, conversation, training, evaluation, run folder.
+"""One synthesis run end to end: problems, conversations, training, evaluation, run folder.
 
-A run is named by domain, variant and seed, and lives in ``RUNS/<domain>/<variant>-seed<S>/``:
+A run is named by domain, label and seed (:attr:`SynthesisSettings.label`), and lives in
+``RUNS/<domain>/<label>-seed<S>/``:
 
-* ``conversation.jsonl`` — every exchange with the model, appended as it happens;
+* ``conversation.jsonl`` — every exchange with the model, appended as it happens (with several
+  candidates, every candidate's conversation, each request keyed by its sample);
 * ``growing_program.py`` — every answer's code appended in order (updated after each answer);
 * ``program.py`` — the final program (Sec. 4.2: used for evaluation whatever its training outcome);
 * ``training.json`` — the training check of each program version;
@@ -10,17 +12,24 @@ A run is named by domain, variant and seed, and lives in ``RUNS/<domain>/<varian
 * ``metadata.json`` — the run record (:class:`~genplan.approaches.base.RunRecord`): model,
   backend, date, settings, LLM calls, tokens, feedback by kind, figures, and in ``details``
   the variant, training outcome and training problems used;
-* ``name_mapping.json`` — for "No Names", the obfuscation mapping.
+* ``name_mapping.json`` — for "No Names", the obfuscation mapping;
+* ``observations.json`` — measured times the prompts or the choice of candidate depend on
+  (scaling feedback, validation), reused by a rerun or a replay (:mod:`.observations`);
+* ``candidates/<k>/`` — with several candidates, each candidate's ``growing_program.py``,
+  ``program.py`` and ``training.json``; the top-level files are the selected candidate's, and
+  ``candidates.json`` sums every candidate up (its rounds, strategy checks, validation).
 
-Rerunning the same command reuses the model cache, so it is free, and a run killed midway
-resumes without asking any answered prompt again.
+Rerunning the same command reuses the model cache and the observations, so it is free, and a
+run killed midway resumes without asking any answered prompt again.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import shutil
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,20 +46,28 @@ from genplan.approaches.base import (
     write_json,
     write_record,
 )
+from genplan.approaches.generalized_plan.candidates import Candidate, select, split_validation, validate
 from genplan.approaches.generalized_plan.checking import ProblemCheck
-from genplan.approaches.generalized_plan.evaluate import EvaluationSummary, evaluate_program, summarize
+from genplan.approaches.generalized_plan.evaluate import EvaluationSummary, evaluate_program
+from genplan.approaches.generalized_plan.observations import OBSERVATIONS_FILE, Observations
+from genplan.approaches.generalized_plan.robustness import ShuffledCheck, evaluate_shuffled
+from genplan.approaches.generalized_plan.scaling import ProblemSize, ScalingTarget
 from genplan.approaches.generalized_plan.synthesize import (
     SynthesisResult,
     SynthesisSettings,
     TrainingRound,
     synthesize,
 )
-from genplan.llm import ConversationRecorder, LanguageModel
+from genplan.llm import ConversationRecorder, LanguageModel, RecordingModel
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
 
 PROGRAM_FILE = "program.py"
 GROWING_PROGRAM_FILE = "growing_program.py"
+TRAINING_FILE = "training.json"
+CANDIDATES_FOLDER = "candidates"
+CANDIDATES_SUMMARY = "candidates.json"
+_CANDIDATE_FILES = (GROWING_PROGRAM_FILE, PROGRAM_FILE, TRAINING_FILE)
 
 
 @dataclass
@@ -59,17 +76,35 @@ class RunReport:
 
     Attributes:
         folder: the run folder.
-        synthesis: the synthesis result (program, training rounds, tokens).
-        checks: per evaluation problem checks, in the problem set's order.
-        summary: evaluation figures.
+        synthesis: the selected candidate's synthesis result (program, training rounds, tokens).
         record: the run record (also in ``metadata.json`` and ``results.json``).
+        candidates: every candidate (one unless ``candidates`` > 1), in order.
+        selected: the index of the candidate whose program was evaluated.
     """
 
     folder: Path
     synthesis: SynthesisResult
-    checks: list[ProblemCheck]
-    summary: EvaluationSummary
     record: RunRecord
+    candidates: list[Candidate] = field(default_factory=list)
+    selected: int = 0
+
+    @property
+    def summary(self) -> EvaluationSummary:
+        """The evaluation's figures (from the record)."""
+        record = self.record
+        return EvaluationSummary(
+            record.solved,
+            len(record.problems),
+            record.fraction_solved,
+            record.median_seconds,
+            record.statuses,
+        )
+
+
+def _candidate_note(settings: SynthesisSettings, candidate: int) -> str | None:
+    if settings.candidates == 1:
+        return None
+    return f"candidate {candidate} (sample {candidate}; candidates 0 to {settings.candidates - 1})"
 
 
 def run_synthesis(
@@ -84,7 +119,9 @@ def run_synthesis(
 
     The conversation is recorded as it happens, so an interrupted run keeps it. For the "No
     Names" variant the domain and every problem are obfuscated before the model or the program
-    sees them, and the mapping is saved.
+    sees them, and the mapping is saved. With several candidates each is synthesized in turn
+    and validated; the selected one is evaluated (:mod:`.candidates`). With shuffles, every
+    evaluation problem is also run in shuffled orders (:mod:`.robustness`).
 
     Raises:
         genplan.llm.LLMError: the backend failed; the folder keeps what was recorded.
@@ -93,9 +130,10 @@ def run_synthesis(
     folder.mkdir(parents=True, exist_ok=True)
     domain_pddl = problems.domain.to_pddl()
     training = list(problems.training)
+    validation = list(problems.validation)
     originals = list(problems.evaluation)
     evaluation = originals
-    artifacts = [CONVERSATION_FILE, GROWING_PROGRAM_FILE, PROGRAM_FILE, "training.json"]
+    artifacts = [CONVERSATION_FILE, GROWING_PROGRAM_FILE, PROGRAM_FILE, TRAINING_FILE]
     if not settings.names:
         from genplan.pddl.obfuscate import (
             build_mapping,
@@ -106,45 +144,179 @@ def run_synthesis(
         )
 
         # Training names first, so what the model sees does not depend on the evaluation set.
-        mapping = extend_mapping(build_mapping(problems.domain, training), evaluation)
+        mapping = extend_mapping(build_mapping(problems.domain, training), [*validation, *evaluation])
         obfuscated_domain, mapping = obfuscate_domain(problems.domain, mapping)
         domain_pddl = domain_to_pddl(obfuscated_domain)
         training = [obfuscate_problem(p, mapping, obfuscated_domain) for p in training]
+        validation = [obfuscate_problem(p, mapping, obfuscated_domain) for p in validation]
         evaluation = [obfuscate_problem(p, mapping, obfuscated_domain) for p in evaluation]
         write_json(folder / "name_mapping.json", mapping.to_json())
         artifacts.append("name_mapping.json")
 
     conversation_path = folder / CONVERSATION_FILE
     conversation_path.unlink(missing_ok=True)
-    recorder = ConversationRecorder(conversation_path)
-    growing_path = folder / GROWING_PROGRAM_FILE
+    recording = RecordingModel(model, ConversationRecorder(conversation_path), context.backend_name)
+    earlier = [context.recorded / OBSERVATIONS_FILE] if context.recorded is not None else []
+    observations = Observations(folder / OBSERVATIONS_FILE, earlier)
+    target = (
+        ScalingTarget(ProblemSize.largest(evaluation), context.eval_timeout)
+        if settings.scaling_feedback and evaluation
+        else None
+    )
+    several = settings.candidates > 1
+    debugging, validation = (
+        split_validation(training, validation, settings.prompt_problems, problems.size_check)
+        if several
+        else (training, [])
+    )
+    date = today()
+    candidates: list[Candidate] = []
+    for index in range(settings.candidates):
+        note = _candidate_note(settings, index)
+        if note is not None:
+            context.progress.note(note)
+        place = folder / CANDIDATES_FOLDER / str(index) if several else folder
+        synthesis = _synthesize_into(
+            place, recording, domain_pddl, debugging, settings, context, index, target, observations, on_round
+        )
+        candidate = Candidate(index, synthesis)
+        if several:
+            candidate.validation = validate(
+                synthesis.program,
+                validation,
+                timeout=settings.timeout,
+                limits=context.limits,
+                observations=observations,
+            )
+            context.progress.note(
+                f"candidate {index}: {candidate.validation_solved}/{len(validation)} validation problems "
+                f"solved in {candidate.validation_seconds:.3g} s"
+            )
+            artifacts += [f"{CANDIDATES_FOLDER}/{index}/{name}" for name in _CANDIDATE_FILES]
+        candidates.append(candidate)
+    chosen = select(candidates)
+    synthesis = chosen.synthesis
+    if several:
+        for name in _CANDIDATE_FILES:
+            shutil.copyfile(folder / CANDIDATES_FOLDER / str(chosen.index) / name, folder / name)
+        write_json(folder / CANDIDATES_SUMMARY, [c.to_json(c is chosen) for c in candidates])
+        artifacts.append(CANDIDATES_SUMMARY)
+    if (folder / OBSERVATIONS_FILE).is_file():
+        artifacts.append(OBSERVATIONS_FILE)
+
+    context.progress.start_problems(len(evaluation))
+    keys = {id(p): problem_key(o, problems.root) for p, o in zip(evaluation, originals)}
+    results = _evaluate(synthesis.program, evaluation, keys, settings, context)
+    feedback = Counter(kind for c in candidates for kind in c.synthesis.feedback_kinds)
+    strategy_feedback = sum(c.synthesis.strategy_feedback for c in candidates)
+    if strategy_feedback:
+        feedback["strategy"] = strategy_feedback
+    last_failure = synthesis.rounds[-1].failure if synthesis.rounds else None
+    details: dict[str, Any] = {
+        "variant": settings.variant.name,
+        "feedback_rounds_used": synthesis.feedback_rounds_used,
+        "feedback_kinds": [kind for c in candidates for kind in c.synthesis.feedback_kinds],
+        "training_outcome": "solved all training problems"
+        if synthesis.solved_training
+        else f"failed ({last_failure.value if last_failure else 'unknown'})",
+        "rounds": [{k: v for k, v in r.to_json().items() if k != "feedback"} for r in synthesis.rounds],
+        "training_problems": len(debugging),
+        "size_check": problems.size_check,
+        "training_problems_used": synthesis.training_problems_used,
+        "timeout_seconds": settings.timeout,
+        "evaluation_timeout_seconds": context.eval_timeout,
+        "hash_seed": context.limits.hash_seed,
+    }
+    if settings.check_strategy:
+        details["strategy_checks"] = [check.to_json() for check in synthesis.strategy_checks]
+    if several:
+        details["selected_candidate"] = chosen.index
+        details["validation_problems"] = [p.name for p in validation]
+        details["candidates"] = [
+            {k: v for k, v in c.to_json(c is chosen).items() if k != "validation"} for c in candidates
+        ]
+    if settings.shuffles:
+        sensitive = sum(bool(r.details.get("order_sensitive")) for r in results)
+        details.update(
+            shuffles=settings.shuffles, order_sensitive_problems=sensitive, order_sensitive=sensitive > 0
+        )
+    record = RunRecord(
+        approach="generalized-plan",
+        label=settings.label,
+        settings=settings_to_json(settings),
+        domain=problems.name,
+        seed=context.seed,
+        model=context.model_name,
+        backend=context.backend_name,
+        date=date,
+        problems=results,
+        llm_calls=recording.calls,
+        prompt_tokens=recording.prompt_tokens,
+        completion_tokens=recording.completion_tokens,
+        feedback=dict(feedback),
+        world_model_queries=None,
+        artifacts=[*artifacts, METADATA_FILE, RESULTS_FILE],
+        details=details,
+        isolation=context.limits.isolation.value,
+        problem_set=problems.problem_set,
+        generators=problems.generators,
+    )
+    write_record(folder, record)
+    return RunReport(folder, synthesis, record, candidates, chosen.index)
+
+
+def _synthesize_into(
+    place: Path,
+    model: LanguageModel,
+    domain_pddl: str,
+    training: list[Problem],
+    settings: SynthesisSettings,
+    context: RunContext,
+    index: int,
+    target: ScalingTarget | None,
+    observations: Observations,
+    on_round: Callable[[TrainingRound], None] | None,
+) -> SynthesisResult:
+    """One conversation (candidate ``index``), its files written in ``place`` as it goes."""
+    place.mkdir(parents=True, exist_ok=True)
     rounds: list[dict[str, Any]] = []
 
     def record_round(training_round: TrainingRound) -> None:
         rounds.append(training_round.to_json())
-        write_json(folder / "training.json", rounds)
+        write_json(place / TRAINING_FILE, rounds)
         if on_round is not None:
             on_round(training_round)
 
-    def save_growing_program(program: str) -> None:
-        growing_path.write_text(program)
-
-    date = today()
     synthesis = synthesize(
         model,
         domain_pddl,
         training,
         settings,
-        on_exchange=lambda messages, completion: recorder.record(
-            messages, completion, backend=context.backend_name
-        ),
-        on_program=save_growing_program,
+        on_program=lambda program: _write(place / GROWING_PROGRAM_FILE, program),
         on_round=record_round,
         limits=context.limits,
+        sample=index,
+        scaling_target=target,
+        observations=observations,
     )
-    (folder / PROGRAM_FILE).write_text(synthesis.program)
-    context.progress.start_problems(len(evaluation))
-    keys = {id(p): problem_key(o, problems.root) for p, o in zip(evaluation, originals)}
+    (place / PROGRAM_FILE).write_text(synthesis.program)
+    if not (place / GROWING_PROGRAM_FILE).is_file():
+        (place / GROWING_PROGRAM_FILE).write_text(synthesis.program)
+    return synthesis
+
+
+def _write(path: Path, text: str) -> None:
+    path.write_text(text)
+
+
+def _evaluate(
+    program: str,
+    evaluation: list[Problem],
+    keys: dict[int, str],
+    settings: SynthesisSettings,
+    context: RunContext,
+) -> list[ProblemResult]:
+    """Evaluate ``program`` (in shuffled orders too with ``shuffles``); per-problem results."""
 
     def result_of(check: ProblemCheck, problem: Problem) -> ProblemResult:
         data = check.to_json()
@@ -156,52 +328,39 @@ def run_synthesis(
             message=data["message"],
         )
 
-    checks = evaluate_program(
-        synthesis.program,
+    if not settings.shuffles:
+        checks = evaluate_program(
+            program,
+            evaluation,
+            timeout=context.eval_timeout,
+            workers=context.workers,
+            on_result=lambda check, problem: context.progress.problem_done(result_of(check, problem)),
+            limits=context.limits,
+        )
+        return [result_of(check, problem) for check, problem in zip(checks, evaluation)]
+
+    def shuffled_result(check: ShuffledCheck, problem: Problem) -> ProblemResult:
+        base = result_of(check.base, problem)
+        run = check.first_failed_run
+        status, message = base.status, base.message
+        if run:  # the usual order was solved; a shuffled order failed
+            failed = check.shuffled[run - 1]
+            status = "solved" if failed.failure is None else failed.failure.value
+            message = (
+                f"with objects and atoms shuffled (run {run}, hash seed {check.hash_seeds[run - 1]}): "
+                f"{failed.to_json()['message']}"
+            )
+        statuses = ["solved" if c.solved else c.failure.value for c in check.shuffled]  # type: ignore[union-attr]
+        details = {"shuffled": statuses, "order_sensitive": check.order_sensitive}
+        return dataclasses.replace(base, status=status, message=message, details=details)
+
+    shuffled = evaluate_shuffled(
+        program,
         evaluation,
+        settings.shuffles,
         timeout=context.eval_timeout,
         workers=context.workers,
-        on_result=lambda check, problem: context.progress.problem_done(result_of(check, problem)),
+        on_result=lambda check, problem: context.progress.problem_done(shuffled_result(check, problem)),
         limits=context.limits,
     )
-    summary = summarize(checks)
-    feedback_kinds = [r.failure.value for r in synthesis.rounds if r.failure is not None][
-        : synthesis.feedback_rounds_used
-    ]
-    last_failure = synthesis.rounds[-1].failure if synthesis.rounds else None
-    record = RunRecord(
-        approach="generalized-plan",
-        label=settings.variant.name,
-        settings=settings_to_json(settings),
-        domain=problems.name,
-        seed=context.seed,
-        model=context.model_name,
-        backend=context.backend_name,
-        date=date,
-        problems=[result_of(check, problem) for check, problem in zip(checks, evaluation)],
-        llm_calls=recorder.count,
-        prompt_tokens=synthesis.usage.prompt_tokens,
-        completion_tokens=synthesis.usage.completion_tokens,
-        feedback=dict(Counter(feedback_kinds)),
-        world_model_queries=None,
-        artifacts=[*artifacts, METADATA_FILE, RESULTS_FILE],
-        details={
-            "variant": settings.variant.name,
-            "feedback_rounds_used": synthesis.feedback_rounds_used,
-            "feedback_kinds": feedback_kinds,
-            "training_outcome": "solved all training problems"
-            if synthesis.solved_training
-            else f"failed ({last_failure.value if last_failure else 'unknown'})",
-            "rounds": [{k: v for k, v in r.to_json().items() if k != "feedback"} for r in synthesis.rounds],
-            "training_problems": len(training),
-            "size_check": problems.size_check,
-            "training_problems_used": synthesis.training_problems_used,
-            "timeout_seconds": settings.timeout,
-            "evaluation_timeout_seconds": context.eval_timeout,
-        },
-        isolation=context.limits.isolation.value,
-        problem_set=problems.problem_set,
-        generators=problems.generators,
-    )
-    write_record(folder, record)
-    return RunReport(folder, synthesis, checks, summary, record)
+    return [shuffled_result(check, problem) for check, problem in zip(shuffled, evaluation)]

@@ -5,51 +5,34 @@ defining ``get_plan(objects, init, goal)``. Every answer's code is appended to a
 program file, so helpers defined in earlier answers stay defined (Sec. 4.2, "Additional
 Details"). After the last feedback round the final program is used whatever its training
 outcome.
+
+Beyond the paper, each behind a setting that is off by default (:mod:`.settings`): a strategy
+check before the code (:mod:`.strategy`), reflection before each repair, and scaling feedback
+after a program solves every training problem (:mod:`.scaling`). Several candidates are
+several calls of :func:`synthesize`, one per sample (:mod:`.candidates`, :mod:`.runs`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from genplan.approaches.generalized_plan import prompts
-from genplan.approaches.generalized_plan.checking import ProblemCheck, check_program
-from genplan.approaches.generalized_plan.variants import Variant
+from genplan.approaches.generalized_plan import prompts, refinement_prompts
+from genplan.approaches.generalized_plan.checking import check_training, feedback_for
+from genplan.approaches.generalized_plan.observations import Observations
+from genplan.approaches.generalized_plan.scaling import ScalingTarget, check_scaling
+from genplan.approaches.generalized_plan.settings import SynthesisSettings
+from genplan.approaches.generalized_plan.strategy import StrategyCheck, check_strategy
 from genplan.llm import LanguageModel, Message, Usage
 from genplan.llm.extract import extract_code
 from genplan.pddl.problem import Problem
 from genplan.plans.failures import FailureKind
 from genplan.sandbox import Limits
 
-
-@dataclass(frozen=True)
-class SynthesisSettings:
-    """Settings of the generalized-plan approach; the defaults are the paper's main approach.
-
-    Attributes:
-        chain_of_thought: ask for a domain summary and a strategy before the code (Sec. 4.1);
-            off is the "No CoT" ablation (Sec. 5.1).
-        debugging: give feedback and ask for repairs (Sec. 4.2); off is "No Debug".
-        names: show the domain's own names; off is "No Names" (every name obfuscated).
-        feedback_rounds: feedback messages at most (the paper's 4).
-        timeout: seconds per training run of the program (the paper's 30).
-        prompt_problems: training problems shown in the first prompt (the paper's 2).
-    """
-
-    chain_of_thought: bool = field(
-        default=True, metadata={"help": "summary and strategy prompts before the code (off: No CoT)"}
-    )
-    debugging: bool = field(default=True, metadata={"help": "automated debugging (off: No Debug)"})
-    names: bool = field(default=True, metadata={"help": "the domain's own names (off: No Names)"})
-    feedback_rounds: int = field(default=4, metadata={"help": "feedback messages at most"})
-    timeout: float = field(default=30.0, metadata={"help": "seconds per training run of the program"})
-    prompt_problems: int = field(default=2, metadata={"help": "training problems shown in the first prompt"})
-
-    @property
-    def variant(self) -> Variant:
-        """Which of the paper's ablations these settings are (Sec. 5.1)."""
-        return Variant(self.chain_of_thought, self.debugging, self.names)
+REFLECTION_LIMIT = 4000
+"""Characters of a reflection kept in the training rounds."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +46,10 @@ class TrainingRound:
         failure: the kind of failure, ``FailureKind.NO_CODE`` when the answer held no code, or
             ``None`` when every training problem was solved.
         feedback: the feedback text sent back (or that would be sent when debugging is off).
+        scaling: the scaling check (:meth:`~.scaling.ScalingVerdict.to_json`) when
+            ``scaling_feedback`` is on and the program solved every training problem, else ``None``.
+        reflection: with ``reflect``, the model's explanation before this program's code (the
+            answer's text before its first code block), else ``None``.
     """
 
     round: int
@@ -70,16 +57,24 @@ class TrainingRound:
     failed_problem: str | None
     failure: FailureKind | None
     feedback: str | None
+    scaling: dict[str, Any] | None = None
+    reflection: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {
+        """JSON-ready form (``scaling`` and ``reflection`` only when present, so the paper's
+        runs keep the paper's fields)."""
+        data: dict[str, Any] = {
             "round": self.round,
             "passed": self.passed,
             "failed_problem": self.failed_problem,
             "failure": self.failure.value if self.failure else None,
             "feedback": self.feedback,
         }
+        if self.scaling is not None:
+            data["scaling"] = self.scaling
+        if self.reflection is not None:
+            data["reflection"] = self.reflection
+        return data
 
 
 @dataclass
@@ -92,12 +87,17 @@ class SynthesisResult:
         usage: prompt and completion tokens summed over the conversation (``None`` if unknown).
         training_problems_used: problems shown in the prompt or that triggered feedback
             (Figure 5 of the paper).
+        strategy_checks: with ``check_strategy``, each plan the model wrote by following its
+            strategy (:class:`~.strategy.StrategyCheck`), in order.
+        exchanges: model calls made.
     """
 
     program: str
     rounds: list[TrainingRound] = field(default_factory=list)
     usage: Usage = field(default_factory=lambda: Usage(0, 0))
     training_problems_used: list[str] = field(default_factory=list)
+    strategy_checks: list[StrategyCheck] = field(default_factory=list)
+    exchanges: int = 0
 
     @property
     def solved_training(self) -> bool:
@@ -109,47 +109,16 @@ class SynthesisResult:
         """Feedback messages sent: each round after the first answers one."""
         return max(len(self.rounds) - 1, 0)
 
+    @property
+    def feedback_kinds(self) -> list[str]:
+        """The kind of each feedback message on the code sent, in order."""
+        kinds = [r.failure.value for r in self.rounds if r.failure is not None]
+        return kinds[: self.feedback_rounds_used]
 
-def feedback_for(check: ProblemCheck, problem: Problem) -> str:
-    """The paper's feedback message for a failed check (Sec. 4.2), showing the problem."""
-    verdict = check.verdict
-    keep: set[str] = set()
-    plan = check.outcome.plan
-    if (
-        verdict is not None
-        and plan
-        and verdict.failing_step is not None
-        and 0 <= verdict.failing_step < len(plan)
-    ):
-        keep = set(plan[verdict.failing_step].strip("() ").lower().split()[1:])
-    task = prompts.task_text_for_feedback(problem, keep)
-    outcome = check.outcome
-    if check.failure is FailureKind.PYTHON_EXCEPTION:
-        return prompts.exception_feedback(task, outcome.traceback or outcome.reason or "")
-    if check.failure is FailureKind.TIMEOUT:
-        return prompts.timeout_feedback(task, outcome.traceback, outcome.seconds)
-    if check.failure is FailureKind.CRASHED:
-        return prompts.crash_feedback(task, outcome.reason or "the process died")
-    assert verdict is not None
-    if check.failure is FailureKind.PLAN_SYNTAX:
-        shown = prompts.plan_display(outcome.plan) if outcome.plan is not None else (outcome.output or "")
-        return prompts.syntax_feedback(task, shown, verdict.message, problem.domain.valid_operators_text())
-    return prompts.semantics_feedback(task, outcome.plan or [], verdict.message)
-
-
-def check_training(
-    program: str, problems: Sequence[Problem], timeout: float, limits: Limits | None = None
-) -> tuple[int, ProblemCheck | None, Problem | None]:
-    """Run ``program`` on ``problems`` in order until the first failure.
-
-    Returns:
-        ``(passed, failed check or None, failed problem or None)``.
-    """
-    for index, problem in enumerate(problems):
-        check = check_program(program, problem, timeout=timeout, limits=limits)
-        if not check.solved:
-            return index, check, problem
-    return len(problems), None, None
+    @property
+    def strategy_feedback(self) -> int:
+        """Strategy revision requests sent (each after an invalid or missing plan)."""
+        return max(len(self.strategy_checks) - 1, 0)
 
 
 def _add_count(total: int | None, count: int | None) -> int | None:
@@ -162,20 +131,29 @@ class Conversation:
 
     ``on_exchange(messages, completion)`` is called after each answer (for recording).
     ``prompt_tokens`` and ``completion_tokens`` are totals over all answers, or None once any
-    answer came without a count (the ``files`` and ``manual`` backends report none).
+    answer came without a count (the ``files`` and ``manual`` backends report none). Every
+    request asks for ``sample`` (several candidates: one independent conversation each).
     """
 
-    def __init__(self, model: LanguageModel, on_exchange: Callable[[list[Message], Any], None] | None = None):
+    def __init__(
+        self,
+        model: LanguageModel,
+        on_exchange: Callable[[list[Message], Any], None] | None = None,
+        sample: int = 0,
+    ):
         self.model = model
         self.messages: list[Message] = []
         self.on_exchange = on_exchange
+        self.sample = sample
+        self.calls = 0
         self.prompt_tokens: int | None = 0
         self.completion_tokens: int | None = 0
 
     def ask(self, text: str) -> str:
         """Send ``text`` as the next user message; return the assistant's answer."""
         self.messages.append(Message("user", text))
-        completion = self.model.complete(list(self.messages))
+        completion = self.model.complete(list(self.messages), sample=self.sample)
+        self.calls += 1
         self.messages.append(Message("assistant", completion.text))
         self.prompt_tokens = _add_count(self.prompt_tokens, completion.usage.prompt_tokens)
         self.completion_tokens = _add_count(self.completion_tokens, completion.usage.completion_tokens)
@@ -184,28 +162,43 @@ class Conversation:
         return completion.text
 
 
+def reflection_of(answer: str) -> str | None:
+    """The text of ``answer`` before its first code block (the model's explanation), capped at
+    :data:`REFLECTION_LIMIT` characters, or ``None`` when there is none."""
+    text = answer.split("```", 1)[0].strip()
+    return text[:REFLECTION_LIMIT] or None
+
+
 def synthesize(
     model: LanguageModel,
     domain_pddl: str,
     training: Sequence[Problem],
-    settings: SynthesisSettings = SynthesisSettings(),
+    settings: SynthesisSettings | None = None,
     *,
     on_exchange: Callable[[list[Message], Any], None] | None = None,
     on_program: Callable[[str], None] | None = None,
     on_round: Callable[[TrainingRound], None] | None = None,
     limits: Limits | None = None,
+    sample: int = 0,
+    scaling_target: ScalingTarget | None = None,
+    observations: Observations | None = None,
 ) -> SynthesisResult:
-    """Synthesize a generalized plan for a domain from its training problems.
+    """Synthesize a generalized plan for a domain from its training problems (one conversation).
 
     Args:
         model: the language model (any backend).
         domain_pddl: the domain as the model sees it (obfuscated for "No Names").
         training: training problems, the prompt problems first (smallest first, Sec. 4.1).
-        settings: variant and budgets.
+        settings: variant, budgets and the mechanisms beyond the paper (default: the paper's
+            main approach).
         on_exchange: called after every answer with the messages sent and the completion.
         on_program: called with the growing program each time it grows (to save it at once).
         on_round: called after each training check.
         limits: the sandbox's limits and isolation for the training checks.
+        sample: the sample every request asks for (candidate ``k`` of several asks for ``k``).
+        scaling_target: the largest evaluation size and budget, for ``scaling_feedback``
+            (without it no scaling check is made).
+        observations: where the scaling check's measurements are recorded and reused.
 
     Returns:
         The :class:`SynthesisResult`; the program is returned even when training fails.
@@ -217,38 +210,40 @@ def synthesize(
     """
     if not training:
         raise ValueError("synthesis needs at least one training problem")
+    settings = settings or SynthesisSettings()
     variant = settings.variant
     examples = list(training[: settings.prompt_problems])
     typed = training[0].domain.typed
-    conversation = Conversation(model, on_exchange)
+    conversation = Conversation(model, on_exchange, sample)
+    result = SynthesisResult(program="", training_problems_used=[p.name for p in examples])
     if variant.chain_of_thought:
         conversation.ask(prompts.summary_prompt(domain_pddl, examples))
         conversation.ask(prompts.STRATEGY_PROMPT)
+        if settings.check_strategy:
+            result.strategy_checks = check_strategy(
+                conversation.ask, examples or training[:1], settings.strategy_rounds
+            )
         answer = conversation.ask(prompts.implementation_prompt(typed))
     else:
         answer = conversation.ask(prompts.no_cot_prompt(domain_pddl, examples, typed))
 
-    result = SynthesisResult(program="", training_problems_used=[p.name for p in examples])
     rounds_allowed = settings.feedback_rounds if variant.debugging else 0
     for round_index in range(rounds_allowed + 1):
+        reflection = reflection_of(answer) if settings.reflect and round_index > 0 else None
         code = extract_code(answer)
         if code is None:
             training_round = TrainingRound(
-                round_index, 0, None, FailureKind.NO_CODE, prompts.no_code_feedback()
+                round_index, 0, None, FailureKind.NO_CODE, prompts.no_code_feedback(), reflection=reflection
             )
         else:
             header = f"# ---- answer {round_index + 1} ----\n"
             result.program += ("\n\n" if result.program else "") + header + code
             if on_program is not None:
                 on_program(result.program)
-            passed, check, problem = check_training(result.program, training, settings.timeout, limits)
-            if check is None or problem is None:
-                training_round = TrainingRound(round_index, passed, None, None, None)
-            else:
-                if problem.name not in result.training_problems_used:
-                    result.training_problems_used.append(problem.name)
-                feedback = feedback_for(check, problem)
-                training_round = TrainingRound(round_index, passed, problem.name, check.failure, feedback)
+            training_round = _check_round(
+                result, round_index, training, settings, limits, scaling_target, observations
+            )
+            training_round = dataclasses.replace(training_round, reflection=reflection)
         result.rounds.append(training_round)
         if on_round is not None:
             on_round(training_round)
@@ -257,4 +252,42 @@ def synthesize(
         assert training_round.feedback is not None
         answer = conversation.ask(training_round.feedback)
     result.usage = Usage(conversation.prompt_tokens, conversation.completion_tokens)
+    result.exchanges = conversation.calls
     return result
+
+
+def _check_round(
+    result: SynthesisResult,
+    round_index: int,
+    training: Sequence[Problem],
+    settings: SynthesisSettings,
+    limits: Limits | None,
+    scaling_target: ScalingTarget | None,
+    observations: Observations | None,
+) -> TrainingRound:
+    """The training check of the program so far, then (all solved) its scaling check; the
+    round with the feedback to send (reflective with ``reflect``)."""
+    passed, check, problem = check_training(result.program, training, settings.timeout, limits)
+    if check is not None and problem is not None:
+        if problem.name not in result.training_problems_used:
+            result.training_problems_used.append(problem.name)
+        feedback = feedback_for(check, problem)
+        if settings.reflect:
+            feedback = refinement_prompts.reflective(feedback)
+        return TrainingRound(round_index, passed, problem.name, check.failure, feedback)
+    if not settings.scaling_feedback or scaling_target is None:
+        return TrainingRound(round_index, passed, None, None, None)
+    verdict = check_scaling(
+        result.program,
+        training,
+        scaling_target,
+        timeout=settings.timeout,
+        limits=limits,
+        observations=observations,
+    )
+    if not verdict.too_slow:
+        return TrainingRound(round_index, passed, None, None, None, scaling=verdict.to_json())
+    feedback = verdict.feedback(result.program)
+    if settings.reflect:
+        feedback = refinement_prompts.reflective(feedback)
+    return TrainingRound(round_index, passed, None, FailureKind.SCALING, feedback, scaling=verdict.to_json())

@@ -1,0 +1,132 @@
+"""The generalized-plan approach's settings: the paper's protocol and the mechanisms beyond it.
+
+One frozen dataclass (every field a ``genplan run --approach generalized-plan`` flag, with the
+paper's value as default) and the run label derived from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from genplan.approaches.generalized_plan.variants import Variant
+
+
+@dataclass(frozen=True)
+class SynthesisSettings:
+    """Settings of the generalized-plan approach; the defaults are the paper's main approach.
+
+    The paper's (Silver et al., AAAI 2024):
+
+    Attributes:
+        chain_of_thought: ask for a domain summary and a strategy before the code (Sec. 4.1);
+            off is the "No CoT" ablation (Sec. 5.1).
+        debugging: give feedback and ask for repairs (Sec. 4.2); off is "No Debug".
+        names: show the domain's own names; off is "No Names" (every name obfuscated).
+        feedback_rounds: feedback messages at most (the paper's 4).
+        timeout: seconds per training run of the program (the paper's 30).
+        prompt_problems: training problems shown in the first prompt (the paper's 2).
+
+    Beyond the paper, each off by default, so each is an ablation of the paper's protocol:
+
+    Attributes:
+        scaling_feedback: after the program solves every training problem, time it, fit its
+            growth and send scaling feedback when the projection to the largest evaluation
+            problem exceeds the evaluation budget (:mod:`.scaling`).
+        candidates: independent conversations (sample ``k`` for candidate ``k``), each with its
+            own debugging budget; the program that solves the most held-out validation
+            problems is kept, ties broken by runtime (:mod:`.candidates`).
+        check_strategy: the model follows its strategy by hand on a training problem before
+            any code, and revises it while VAL rejects the plan (:mod:`.strategy`); needs
+            ``chain_of_thought``.
+        strategy_rounds: strategy revisions at most with ``check_strategy``.
+        reflect: each repair request asks first why the program failed, then for the fix.
+        shuffles: evaluate every problem this many more times with objects and atoms in other
+            orders and other hash seeds; solved only if every run is valid (:mod:`.robustness`).
+
+    Raises:
+        ValueError: a negative count, fewer than one candidate, or ``check_strategy`` without
+            ``chain_of_thought`` (there is no strategy to check).
+    """
+
+    chain_of_thought: bool = field(
+        default=True, metadata={"help": "summary and strategy prompts before the code (off: No CoT)"}
+    )
+    debugging: bool = field(default=True, metadata={"help": "automated debugging (off: No Debug)"})
+    names: bool = field(default=True, metadata={"help": "the domain's own names (off: No Names)"})
+    feedback_rounds: int = field(default=4, metadata={"help": "feedback messages at most"})
+    timeout: float = field(default=30.0, metadata={"help": "seconds per training run of the program"})
+    prompt_problems: int = field(default=2, metadata={"help": "training problems shown in the first prompt"})
+    scaling_feedback: bool = field(
+        default=False,
+        metadata={
+            "help": "beyond the paper: time the program on the training problems, extrapolate to the largest "
+            "evaluation problem's size, and send scaling feedback when it would exceed the evaluation budget"
+        },
+    )
+    candidates: int = field(
+        default=1,
+        metadata={
+            "help": "beyond the paper: independent conversations (programs); the one that solves the most "
+            "held-out validation problems is kept, ties broken by runtime"
+        },
+    )
+    check_strategy: bool = field(
+        default=False,
+        metadata={
+            "help": "beyond the paper: before any code, the model follows its strategy on a training problem and "
+            "revises it while VAL rejects the plan"
+        },
+    )
+    strategy_rounds: int = field(
+        default=2, metadata={"help": "strategy revisions at most with --check-strategy"}
+    )
+    reflect: bool = field(
+        default=False,
+        metadata={
+            "help": "beyond the paper: each repair request asks first why the program failed, then the fix"
+        },
+    )
+    shuffles: int = field(
+        default=0,
+        metadata={
+            "help": "beyond the paper: run each evaluation problem this many more times with objects and atoms "
+            "in other orders and hash seeds; solved only if every run is valid"
+        },
+    )
+
+    def __post_init__(self) -> None:
+        for name in ("feedback_rounds", "prompt_problems", "strategy_rounds", "shuffles"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be at least 0, not {getattr(self, name)}")
+        if self.candidates < 1:
+            raise ValueError(f"candidates must be at least 1, not {self.candidates}")
+        if self.check_strategy and not self.chain_of_thought:
+            raise ValueError(
+                "check_strategy needs chain_of_thought: without it there is no strategy to check"
+            )
+
+    @property
+    def variant(self) -> Variant:
+        """Which of the paper's ablations these settings are (Sec. 5.1)."""
+        return Variant(self.chain_of_thought, self.debugging, self.names)
+
+    @property
+    def label(self) -> str:
+        """The run's name: the paper's variant (``main``, ``no-cot``, ...), then each mechanism
+        beyond the paper that is on, joined by ``+`` (``candidates3+check-strategy+reflect``,
+        ``no-cot+scaling``, ``shuffles4``); settings at the paper's values give the paper's
+        names, so saved runs keep theirs."""
+        parts = [] if self.variant.name == "main" else [self.variant.name]
+        if self.scaling_feedback:
+            parts.append("scaling")
+        if self.candidates > 1:
+            parts.append(f"candidates{self.candidates}")
+        if self.check_strategy:
+            default_rounds = type(self).__dataclass_fields__["strategy_rounds"].default
+            suffix = "" if self.strategy_rounds == default_rounds else str(self.strategy_rounds)
+            parts.append(f"check-strategy{suffix}")
+        if self.reflect:
+            parts.append("reflect")
+        if self.shuffles:
+            parts.append(f"shuffles{self.shuffles}")
+        return "+".join(parts) or "main"
