@@ -212,6 +212,8 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
 def describe_problem_set(problem_set: str | None, generators: str | None) -> str:
     """The problem set for a person: ``generated (generators v2)``, ``paper (the paper's seed-0
     evaluation problems; training problems from generators v2)``."""
+    from genplan.pddl.described import ENGLISH
+
     made = f"generators {generators}" if generators else None
     if problem_set == "generated":
         return f"generated ({made})"
@@ -220,6 +222,8 @@ def describe_problem_set(problem_set: str | None, generators: str | None) -> str
         return f"{problem_set} (the paper's seed-0 evaluation problems{training})"
     if problem_set is None:
         return "not recorded"
+    if problem_set == ENGLISH:
+        return "a task in English"
     return f"{problem_set} ({made})" if made else problem_set
 
 

@@ -22,6 +22,8 @@ from pathlib import Path
 from genplan.errors import ConfigurationError
 
 DESCRIPTION_FILE = "description.md"
+ENGLISH = "english"
+"""The problem set a run record names for a task in English (its ``problem_set`` field)."""
 ANSWER_FILE = "answer.json"
 NO_SOLUTION = "no solution"
 

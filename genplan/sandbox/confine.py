@@ -4,10 +4,14 @@ Called in the child the worker forks for each run, in this order, before the pro
 compiled:
 
 1. :func:`apply_limits`: address space, CPU seconds, no file writes (``RLIMIT_FSIZE`` 0), no
-   core files, few file descriptors, and (for an unprivileged user) no new processes.
+   core files, few file descriptors, and (for an unprivileged user) no new processes, which
+   for Linux includes threads: ``RLIMIT_NPROC`` 0 makes every ``clone`` fail with ``EAGAIN``, so
+   a program run as ``nobody`` is single-threaded (``threading.Thread.start`` raises
+   ``RuntimeError: can't start new thread``).
 2. :func:`drop_privileges`: under root, become ``nobody`` (no groups, no capabilities).
 3. :func:`install_seccomp`: a system-call filter (libseccomp through ``pyseccomp``) that fails
-   with ``EPERM``: sockets, ``exec``, new processes (threads stay allowed), signals to any
+   with ``EPERM``: sockets, ``exec``, new processes (the filter lets threads through; the
+   process limit of step 1 stops them under an unprivileged user), signals to any
    process but itself, opening files for writing, creating or removing files, ptrace, namespace
    and mount calls, ``io_uring``, ``bpf``, ``userfaultfd`` and kernel keyrings. The filter
    cannot be lifted (``no_new_privs`` is set with it).

@@ -56,6 +56,15 @@ def _fork(linger_seconds: float, marker: str) -> Any:
     return f"forked {pid}"
 
 
+def _thread() -> Any:
+    import threading
+
+    worker = threading.Thread(target=lambda: None)
+    worker.start()
+    worker.join()
+    return "started a thread"
+
+
 def _exec() -> Any:
     os.execv("/bin/true", ["true"])
 
@@ -111,6 +120,7 @@ PROBES: dict[str, Callable[..., Any]] = {
     "listdir": _listdir,
     "fork": _fork,
     "exec": _exec,
+    "thread": _thread,
     "signal": _signal,
     "signal-parent": _signal_parent,
     "ids": _ids,

@@ -92,6 +92,15 @@ def test_no_new_processes(limits: Limits, tmp_path: Path) -> None:
     assert not marker.exists()
 
 
+@pytest.mark.parametrize("limits", [BWRAP, NONE], ids=["bwrap", "none"])
+def test_no_threads_either(limits: Limits) -> None:
+    """The process limit of an unprivileged child (RLIMIT_NPROC 0) stops threads too: a program
+    runs single-threaded (genplan.sandbox.confine's docstring says so)."""
+    result = _probe("thread", limits=limits)
+    assert not result["done"], result
+    assert "can't start new thread" in result["detail"], result
+
+
 @pytest.fixture
 def bystander() -> Iterator[subprocess.Popen]:
     process = subprocess.Popen(["sleep", "60"])

@@ -38,7 +38,7 @@ from genplan.approaches.base import (
     write_record,
 )
 from genplan.llm import ConversationRecorder, LanguageModel, RecordingModel
-from genplan.pddl.described import DescribedTask
+from genplan.pddl.described import ENGLISH, DescribedTask
 from genplan.pddl.problem_sets import DomainProblems
 
 CONVERSATION_FILE = "conversation.jsonl"
@@ -207,6 +207,8 @@ class AspApproach:
             world_model_queries=None,
             artifacts=[*artifacts, METADATA_FILE, RESULTS_FILE],
             details=details,
+            problem_set=ENGLISH if isinstance(problems, DescribedTask) else problems.problem_set,
+            generators=None if isinstance(problems, DescribedTask) else problems.generators,
         )
         write_record(folder, record)
         return record

@@ -102,3 +102,5 @@ def test_a_recorded_run_replays_from_the_command_line(
     shown = capsys.readouterr().out
     assert "Answer: 11 crossings (known: 11 crossings)" in shown
     assert "Revisions used: 1 of 3" in shown
+    assert metadata["problem_set"] == "english" and metadata["generators"] is None
+    assert "problems: a task in English" in shown

@@ -57,6 +57,7 @@ def test_a_correct_program_marked_unchanged_ends_after_one_review(tmp_path: Path
     assert record.details["final_checks"] == {"passed": True, "failing": []}
     assert record.details["issues_before"] == record.details["issues_after"] == {}
     assert record.statuses == {"solved": 3}
+    assert (record.problem_set, record.generators) == ("folder", None)  # a user's PDDL folder
     review = prompt(model, 4)
     assert "- p1: a plan of 2 actions, valid" in review
     assert "passed: the transitions agree" in review
