@@ -9,7 +9,6 @@ import pytest
 from fake_programs import CORRECT, CUBIC, CUBIC_HOT_LINE, fenced, heavy_problem
 
 from genplan.approaches.base import RunContext
-from genplan.approaches.generalized_plan.observations import Observations
 from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.scaling import (
     Measurement,
@@ -22,6 +21,7 @@ from genplan.approaches.generalized_plan.scaling import (
 )
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings, synthesize
 from genplan.llm import FakeLanguageModel
+from genplan.llm.observations import Observations
 from genplan.paths import builtin_domain_file
 from genplan.pddl.domain import load_domain
 from genplan.pddl.problem_sets import DomainProblems

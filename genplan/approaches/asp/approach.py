@@ -7,13 +7,19 @@ A run lives in ``RUNS/<domain>/<label>-seed<S>/`` (label ``asp`` for the default
   the segments changed and whether its checks passed (updated after each version);
 * ``encoding.lp`` — the final encoding; ``sample_queries.lp`` — the final sample queries;
   ``main_query.lp`` — for a task in English, the final main query;
+* ``observations.json`` — the outcome of every clingo run of self-revision's checks, recorded
+  as it is made (:mod:`genplan.llm.observations`; see :class:`~.solver.Clingo`);
 * ``results.json`` and ``metadata.json`` — the run record (see
   :class:`~genplan.approaches.base.RunRecord`): ``feedback`` counts revision requests by kind,
-  ``details`` holds the revisions, why they stopped, and LLM+AL's Table 3 categories found in
-  the first and the final program (``issues_before``, ``issues_after``).
+  ``details`` holds the revisions, why they stopped, LLM+AL's Table 3 categories found in
+  the first and the final program (``issues_before``, ``issues_after``) and the checks' clingo
+  runs made and reused (``check_clingo_runs``).
 
-Rerunning the same command reuses the model cache, so it is free, and a run killed midway keeps
-its conversation.
+Rerunning the same command reuses the model cache and the recorded check outcomes, so it is free
+up to the evaluation and asks exactly the prompts it asked before (a check that timed out stays
+timed out on a faster machine); a replay (``RunContext.recorded``) reuses the outcomes recorded
+in the replayed run's folder. A run killed midway keeps its conversation and observations. The
+evaluation always runs clingo.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from genplan.approaches.base import (
     write_record,
 )
 from genplan.llm import ConversationRecorder, LanguageModel, RecordingModel
+from genplan.llm.observations import OBSERVATIONS_FILE, Observations
 from genplan.pddl.described import ENGLISH, DescribedTask
 from genplan.pddl.problem_sets import DomainProblems
 
@@ -114,7 +121,10 @@ class AspApproach:
         else:
             task = AspTask.from_problems(problems)
         clingo = Clingo(memory_bytes=settings.memory_mb * 1024**2)
-        checks = Checks(task, settings, clingo, seed=context.seed)
+        earlier = [context.recorded / OBSERVATIONS_FILE] if context.recorded is not None else []
+        observations = Observations(folder / OBSERVATIONS_FILE, earlier)
+        checked = Clingo(memory_bytes=clingo.memory_bytes, observations=observations)
+        checks = Checks(task, settings, checked, seed=context.seed)
         rounds: list[dict[str, Any]] = []
 
         def on_round(entry: Round) -> None:
@@ -128,6 +138,8 @@ class AspApproach:
         (folder / ENCODING_FILE).write_text(program.encoding)
         (folder / SAMPLE_QUERIES_FILE).write_text(program.render_queries())
         artifacts = [CONVERSATION_FILE, REVISIONS_FILE, ENCODING_FILE, SAMPLE_QUERIES_FILE]
+        if (folder / OBSERVATIONS_FILE).is_file():
+            artifacts.append(OBSERVATIONS_FILE)
         details: dict[str, Any] = {}
         if isinstance(problems, DescribedTask):
             (folder / MAIN_QUERY_FILE).write_text(program.main_query)
@@ -187,6 +199,7 @@ class AspApproach:
                 "training_problems": len(task.training),
                 "size_check": bool(task.problems is not None and task.problems.size_check),
                 "check_timeout_seconds": settings.check_timeout,
+                "check_clingo_runs": {"made": observations.measured, "reused": observations.reused},
                 "evaluation_timeout_seconds": context.eval_timeout,
             }
         )

@@ -9,12 +9,17 @@ compared with the PDDL simulator's on random states.
 
 Each check returns a :class:`Section`: the text shown to the model (clingo's output in the
 style of LLM+AL's feedback, Appendix A.6) and the :class:`~.feedback.Finding` s it made.
+With observations (a run's ``observations.json``), each clingo run's response, and the successor
+check's verdict, is recorded when made and reused when the same check meets the same encoding
+again (:class:`~.solver.Clingo`), so the sections repeat whatever the machine.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from genplan.approaches.asp.feedback import FeedbackKind, Finding, Issue
 from genplan.approaches.asp.interface import action_text, problem_facts
@@ -23,6 +28,7 @@ from genplan.approaches.asp.settings import AspSettings
 from genplan.approaches.asp.solver import Clingo, ClingoResult, ClingoStatus, TraceStep
 from genplan.approaches.asp.successors import successor_check
 from genplan.approaches.asp.task import AspTask
+from genplan.llm.observations import digest
 from genplan.pddl.problem import Problem
 from genplan.plans.validate import check_plan
 
@@ -310,17 +316,39 @@ class Checks:
             f"PDDL domain's, on {settings.successor_states} states reached by random walks from the training "
             "problems' initial states):"
         )
-        text, findings = successor_check(
-            program.encoding,
-            task.training,
-            task.names,
-            self.clingo,
-            count=settings.successor_states,
-            walk_length=settings.walk_length,
-            time_limit=settings.check_timeout,
-            seed=self.seed,
-        )
-        return Section(title, text, findings)
+        names = task.names
+
+        def check() -> dict[str, Any]:
+            text, findings = successor_check(
+                program.encoding,
+                task.training,
+                names,
+                self.clingo,
+                count=settings.successor_states,
+                walk_length=settings.walk_length,
+                time_limit=settings.check_timeout,
+                seed=self.seed,
+            )
+            return {"text": text, "findings": [finding.to_json() for finding in findings]}
+
+        observations = self.clingo.observations
+        if observations is None:
+            outcome = check()
+        else:
+            # The verdict is the observation (clingo's response lists every transition).
+            determined_by = {
+                "domain": task.problems.domain.to_pddl() if task.problems else "",
+                "training": [problem.to_pddl() for problem in task.training],
+                "states": settings.successor_states,
+                "walk_length": settings.walk_length,
+                "time_limit": settings.check_timeout,
+                "seed": self.seed,
+                "memory_bytes": self.clingo.memory_bytes,
+            }
+            key = f"successors/{digest(program.encoding)}/{digest(json.dumps(determined_by, sort_keys=True))}"
+            outcome = observations.get(key, check)
+        findings = tuple(Finding.from_json(finding) for finding in outcome["findings"])
+        return Section(title, outcome["text"], findings)
 
     def plan_of(self, result: ClingoResult) -> list[str]:
         """An answer set's actions as PDDL plan lines (a term genplan cannot read stays as clingo

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 
 class FeedbackKind(str, Enum):
@@ -73,3 +74,16 @@ class Finding:
 
     kind: FeedbackKind
     issues: tuple[Issue, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": ..., "issues": [...]}`` with the enums' values."""
+        return {"kind": self.kind.value, "issues": [issue.value for issue in self.issues]}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Finding:
+        """The finding :meth:`to_json` wrote.
+
+        Raises:
+            ValueError: an unknown kind or issue; KeyError: no ``kind``.
+        """
+        return cls(FeedbackKind(data["kind"]), tuple(Issue(issue) for issue in data.get("issues", ())))

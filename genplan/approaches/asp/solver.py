@@ -5,18 +5,25 @@ violation comes back as a ``rejected`` result, and clingo never sees the text), 
 JSON request to :func:`~genplan.approaches.asp.clingo_run.run_request` in a child process
 (:mod:`~genplan.approaches.asp.isolation`) and reads the JSON response into typed results.
 The response is read as untrusted data: fields of the wrong type are dropped.
+
+A :class:`Clingo` given :class:`~genplan.llm.observations.Observations` records each response
+(keyed by the request and the memory limit) and reuses a recorded one instead of running clingo
+again: whether a run ended within its time limit depends on the machine, and self-revision's
+prompts show it, so a rerun or a replay must see the recorded outcome to ask the recorded prompts.
 """
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from genplan.approaches.asp.isolation import DEFAULT_MEMORY_BYTES, run_isolated
 from genplan.approaches.asp.policy import policy_violations
+from genplan.llm.observations import Observations, digest
 
 
 class ClingoStatus(str, Enum):
@@ -185,25 +192,49 @@ def _result(response: dict[str, Any], wall_seconds: float) -> ClingoResult:
     )
 
 
+def request_key(request: dict[str, Any], memory_bytes: int) -> str:
+    """``clingo/<mode>/<encoding digest>/<digest of the whole request and the memory limit>``:
+    everything that decides a clingo run's outcome (texts, horizons, time limit, options)."""
+    whole = json.dumps({"request": request, "memory_bytes": memory_bytes}, sort_keys=True)
+    return f"clingo/{request.get('mode')}/{digest(str(request.get('encoding', '')))}/{digest(whole)}"
+
+
 @dataclass(frozen=True)
 class Clingo:
     """clingo behind genplan's policy and isolation.
 
     Attributes:
         memory_bytes: address-space limit of each child process.
+        observations: where responses are recorded and reused (self-revision's checks), or
+            ``None`` to run clingo on every call (evaluation).
     """
 
     memory_bytes: int = DEFAULT_MEMORY_BYTES
+    observations: Observations | None = field(default=None, compare=False, repr=False)
 
-    def _run(self, request: dict[str, Any], untrusted: Sequence[tuple[str, str]]) -> ClingoResult:
+    def _run(
+        self, request: dict[str, Any], untrusted: Sequence[tuple[str, str]], *, observe: bool = True
+    ) -> ClingoResult:
         violations = [
             violation.describe(name) for name, text in untrusted for violation in policy_violations(text)
         ]
         if violations:
             return ClingoResult(ClingoStatus.REJECTED, tuple(violations))
-        started = time.monotonic()
-        response = run_isolated(request, memory_bytes=self.memory_bytes)
-        return _result(response, time.monotonic() - started)
+
+        def solve() -> dict[str, Any]:
+            started = time.monotonic()
+            response = run_isolated(request, memory_bytes=self.memory_bytes)
+            return {"response": response, "wall_seconds": time.monotonic() - started}
+
+        if self.observations is None or not observe:
+            outcome = solve()
+        else:
+            outcome = self.observations.get(request_key(request, self.memory_bytes), solve)
+        response, wall_seconds = outcome.get("response"), outcome.get("wall_seconds")
+        return _result(
+            response if isinstance(response, dict) else {},
+            float(wall_seconds) if isinstance(wall_seconds, (int, float)) else 0.0,
+        )
 
     def plan(
         self,
@@ -275,7 +306,9 @@ class Clingo:
         self, encoding: str, facts: str, states: Sequence[str], *, time_limit: float, max_models: int = 1000
     ) -> ClingoResult:
         """For each state (``init`` facts), whether the encoding accepts it and every
-        one-action transition it allows (see :class:`StateTransitions`)."""
+        one-action transition it allows (see :class:`StateTransitions`). Never recorded as an
+        observation: the response holds every transition (megabytes); the successor check records
+        its verdict instead (:meth:`~genplan.approaches.asp.checks.Checks.successors`)."""
         request = {
             "mode": "successors",
             "encoding": encoding,
@@ -284,4 +317,4 @@ class Clingo:
             "time_limit": time_limit,
             "max_models": max_models,
         }
-        return self._run(request, [("encoding", encoding)])
+        return self._run(request, [("encoding", encoding)], observe=False)

@@ -14,7 +14,7 @@ is exactly the conversation of a single-candidate run. Each final program is the
 
 The candidate that solves the most validation problems is kept; ties go to the smaller total
 runtime over the validation problems, then to the lower index. Validation times are
-observations (:mod:`.observations`), so a rerun or replay keeps the same choice.
+observations (:mod:`genplan.llm.observations`), so a rerun or replay keeps the same choice.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from genplan.approaches.generalized_plan.checking import check_program
-from genplan.approaches.generalized_plan.observations import Observations, observation_key
 from genplan.approaches.generalized_plan.synthesize import SynthesisResult
+from genplan.llm.observations import Observations, observation_key
 from genplan.pddl.problem import Problem
 from genplan.sandbox import Limits
 

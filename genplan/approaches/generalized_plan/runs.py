@@ -14,7 +14,7 @@ A run is named by domain, label and seed (:attr:`SynthesisSettings.label`), and 
   the variant, training outcome and training problems used;
 * ``name_mapping.json`` — for "No Names", the obfuscation mapping;
 * ``observations.json`` — measured times the prompts or the choice of candidate depend on
-  (scaling feedback, validation), reused by a rerun or a replay (:mod:`.observations`);
+  (scaling feedback, validation), reused by a rerun or a replay (:mod:`genplan.llm.observations`);
 * ``candidates/<k>/`` — with several candidates, each candidate's ``growing_program.py``,
   ``program.py`` and ``training.json``; the top-level files are the selected candidate's, and
   ``candidates.json`` sums every candidate up (its rounds, strategy checks, validation).
@@ -49,7 +49,6 @@ from genplan.approaches.base import (
 from genplan.approaches.generalized_plan.candidates import Candidate, select, split_validation, validate
 from genplan.approaches.generalized_plan.checking import ProblemCheck
 from genplan.approaches.generalized_plan.evaluate import EvaluationSummary, evaluate_program
-from genplan.approaches.generalized_plan.observations import OBSERVATIONS_FILE, Observations
 from genplan.approaches.generalized_plan.robustness import ShuffledCheck, evaluate_shuffled
 from genplan.approaches.generalized_plan.scaling import ProblemSize, ScalingTarget
 from genplan.approaches.generalized_plan.synthesize import (
@@ -59,6 +58,7 @@ from genplan.approaches.generalized_plan.synthesize import (
     synthesize,
 )
 from genplan.llm import ConversationRecorder, LanguageModel, RecordingModel
+from genplan.llm.observations import OBSERVATIONS_FILE, Observations
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
 

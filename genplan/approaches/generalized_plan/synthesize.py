@@ -21,12 +21,12 @@ from typing import Any
 
 from genplan.approaches.generalized_plan import prompts, refinement_prompts
 from genplan.approaches.generalized_plan.checking import check_training, feedback_for
-from genplan.approaches.generalized_plan.observations import Observations
 from genplan.approaches.generalized_plan.scaling import ScalingTarget, check_scaling
 from genplan.approaches.generalized_plan.settings import SynthesisSettings
 from genplan.approaches.generalized_plan.strategy import StrategyCheck, check_strategy
 from genplan.llm import LanguageModel, Message, Usage
 from genplan.llm.extract import extract_code
+from genplan.llm.observations import Observations
 from genplan.pddl.problem import Problem
 from genplan.plans.failures import FailureKind
 from genplan.sandbox import Limits

@@ -99,6 +99,9 @@ def test_a_recorded_run_replays_from_the_command_line(
     assert (replayed / "encoding.lp").read_text() == MCP_ENCODING
     metadata = json.loads((replayed / "metadata.json").read_text())
     assert metadata["approach"] == "asp" and metadata["llm_calls"] == 5 and metadata["solved"] == 1
+    # Every check's clingo outcome came from the recording's folder; the evaluation ran clingo.
+    assert metadata["details"]["check_clingo_runs"]["made"] == 0
+    assert metadata["details"]["check_clingo_runs"]["reused"] > 0
     shown = capsys.readouterr().out
     assert "Answer: 11 crossings (known: 11 crossings)" in shown
     assert "Revisions used: 1 of 3" in shown

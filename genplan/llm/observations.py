@@ -1,15 +1,17 @@
-"""Measured figures a run's conversation depends on, recorded so that a rerun or a replay repeats them.
+"""Measured outcomes a run's conversation depends on, recorded so that a rerun or a replay repeats them.
 
 A rerun finds its answers in the answer cache, and a replay in the recording, only if every
 prompt is the same text as before. Feedback built from verdicts (VAL's advice, a traceback)
-repeats by itself; feedback built from *times* does not: the scaling feedback shows measured
-seconds, and choosing among candidates breaks ties by runtime. So every such measurement is
-an observation: measured once, written at once to ``observations.json`` in the run folder,
-and taken from there (or from the folder of the run being replayed) the next time the same
-program meets the same problem. To measure afresh, start in an empty run folder.
+repeats by itself; feedback built from *measurements* does not: the generalized-plan scaling
+feedback shows measured seconds and choosing among candidates breaks ties by runtime; the ASP
+approach's checks report whether clingo found a plan within its time limit. So every such
+measurement is an observation: measured once, written at once to ``observations.json`` in the
+run folder, and taken from there (or from the folder of the run being replayed) the next time
+the same thing is measured. To measure afresh, start in an empty run folder.
 
-Keys name the kind of measurement, the program (SHA-256 of its source) and the problem (its
-name and the SHA-256 of its PDDL text), so a changed program or problem is measured anew.
+Keys name the kind of measurement and digests of everything that determines it (for a program
+meeting a problem, :func:`observation_key`: the program's source and the problem's PDDL), so a
+changed program, problem or setting is measured anew.
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ class Observations:
         self._lock = threading.Lock()
         self.reused = 0
         """Measurements taken from a record instead of made."""
+        self.measured = 0
+        """Measurements made (not found in a record)."""
 
     def get(self, key: str, measure: Callable[[], Any]) -> Any:
         """The recorded value of ``key``, or ``measure()`` (JSON-ready), recorded at once."""
@@ -77,6 +81,7 @@ class Observations:
                 return value
         value = measure()
         with self._lock:
+            self.measured += 1
             self._known[key] = value
             self._own[key] = value
             self._write()
