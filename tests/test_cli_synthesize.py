@@ -230,6 +230,7 @@ def test_n_0_runs_the_training_phase_only(tmp_path: Path, capsys: pytest.Capture
     record = json.loads((tmp_path / "gripper" / "main-seed0" / "metadata.json").read_text())
     assert record["evaluation_problems"] == 0
     assert json.loads((tmp_path / "gripper" / "main-seed0" / "results.json").read_text()) == []
+    assert "Evaluation: none (no evaluation problems: --n 0)" in capsys.readouterr().out
 
 
 def test_the_flags_beyond_the_paper_name_the_run(capsys: pytest.CaptureFixture[str]) -> None:

@@ -236,10 +236,13 @@ def print_record(record: RunRecord, approach: Approach) -> None:
     for line in approach.describe(record):
         print(line)
     median = f"{record.median_seconds:.4f} s" if record.median_seconds is not None else "n/a"
-    print(
-        f"Evaluation: {record.solved}/{len(record.problems)} solved (fraction {record.fraction_solved:.2f}); "
-        f"median runtime {median}; statuses {record.statuses}"
-    )
+    if record.problems:
+        print(
+            f"Evaluation: {record.solved}/{len(record.problems)} solved (fraction {record.fraction_solved:.2f}); "
+            f"median runtime {median}; statuses {record.statuses}"
+        )
+    else:
+        print("Evaluation: none (no evaluation problems: --n 0)")
     by_level = solved_by_level(record)
     if by_level:
         print(
