@@ -75,3 +75,11 @@ def test_no_solution_is_a_known_answer(tmp_path: Path) -> None:
     (tmp_path / "answer.json").write_text(json.dumps({"answer": "no solution", "unit": "crossings"}))
     answer = load_described_task(tmp_path).answer
     assert answer is not None and not answer.solvable and answer.describe() == "no solution"
+
+
+def test_a_problem_selection_of_a_task_in_english_is_refused(tmp_path: Path) -> None:
+    from genplan.plans.problem_selection import load_chosen_problems, parse_selection
+
+    with pytest.raises(ConfigurationError, match="mcp is a task in English"):
+        load_chosen_problems("mcp", 0, 2, parse_selection("small", count=2), tmp_path)
+    assert load_chosen_problems("mcp", 0, 2, None, tmp_path).name == "mcp"

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from genplan.cli.arguments import non_negative_int, positive_int
-from genplan.errors import ConfigurationError
 from genplan.pddl.generate import CURRENT_GENERATORS, GENERATOR_VERSIONS
 
 if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
@@ -113,27 +112,19 @@ def load_problems(
 ) -> DomainProblems | DescribedTask:
     """The problems the flags ask for (``--domain``, ``--seed``, ``--n``, ``--problems``), generated
     under ``work_folder`` by generator version ``generators``, or the task in English ``--domain``
-    names (a folder with ``description.md``).
+    names (see :func:`genplan.plans.problem_selection.load_chosen_problems`).
 
     Raises:
         ConfigurationError, PddlError: a bad domain or selection, or a selection of a task in English.
     """
-    from genplan.pddl import problem_sets
-    from genplan.plans.problem_selection import load_selected_problems
+    from genplan.plans.problem_selection import load_chosen_problems
 
-    selection = problem_selection(args)
-    if selection is None:
-        return problem_sets.load_problems(
-            args.domain, args.seed, args.n, work_folder, size_check=size_check, generators=generators
-        )
-    if problem_sets.described_folder(args.domain) is not None:
-        raise ConfigurationError(f"--problems chooses PDDL problems; {args.domain} is a task in English")
-    return load_selected_problems(
+    return load_chosen_problems(
         args.domain,
         args.seed,
-        selection,
+        args.n,
+        problem_selection(args),
         work_folder,
         size_check=size_check,
-        cache_dir=work_folder / "cache" / "optimal",
         generators=generators,
     )

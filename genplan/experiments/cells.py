@@ -23,8 +23,8 @@ from genplan.errors import ConfigurationError
 from genplan.experiments.spec import Cell, ModelSpec
 from genplan.llm import LanguageModel
 from genplan.pddl.described import DescribedTask
-from genplan.pddl.problem_sets import DomainProblems, described_folder, load_problems
-from genplan.plans.problem_selection import load_selected_problems, parse_selection
+from genplan.pddl.problem_sets import DomainProblems, described_folder
+from genplan.plans.problem_selection import load_chosen_problems, parse_selection
 from genplan.sandbox import Isolation, Limits
 
 GENERALIZED_PLAN = "generalized-plan"
@@ -108,26 +108,20 @@ def run_cell(
     problems: DomainProblems | DescribedTask
     if described_folder(cell.domain) is not None and not reads_descriptions(approach):
         raise ConfigurationError(f"{cell.domain} is a task in English; {cell.approach} cannot take it")
-    if options.problems is None:
-        problems = load_problems(
-            cell.domain,
-            cell.seed,
-            options.n_eval,
-            options.problems_dir,
-            size_check=options.size_check,
-            generators=cell.generators,
-        )
-    else:
-        selection = parse_selection(options.problems, per_length=options.per_length, count=options.n_eval)
-        problems = load_selected_problems(
-            cell.domain,
-            cell.seed,
-            selection,
-            options.problems_dir,
-            size_check=options.size_check,
-            cache_dir=options.problems_dir / "cache" / "optimal",
-            generators=cell.generators,
-        )
+    selection = (
+        None
+        if options.problems is None
+        else parse_selection(options.problems, per_length=options.per_length, count=options.n_eval)
+    )
+    problems = load_chosen_problems(
+        cell.domain,
+        cell.seed,
+        options.n_eval,
+        selection,
+        options.problems_dir,
+        size_check=options.size_check,
+        generators=cell.generators,
+    )
     with tempfile.TemporaryDirectory(prefix="genplan-cell-") as scratch:
         folder = Path(scratch) / "run"
         recorded_name = getattr(model_factory, "recorded_name", None)
