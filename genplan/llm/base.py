@@ -46,6 +46,17 @@ class Usage:
     prompt_tokens: int | None = None
     completion_tokens: int | None = None
 
+    def plus(self, other: Usage) -> Usage:
+        """The sum of two counts, each ``None`` (unknown) where either side's is unknown."""
+        return Usage(
+            _add_tokens(self.prompt_tokens, other.prompt_tokens),
+            _add_tokens(self.completion_tokens, other.completion_tokens),
+        )
+
+
+def _add_tokens(total: int | None, count: int | None) -> int | None:
+    return None if total is None or count is None else total + count
+
 
 @dataclass(frozen=True)
 class Completion:

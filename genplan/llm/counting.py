@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
-from genplan.llm.base import Completion, LanguageModel, Message
+from genplan.llm.base import Completion, LanguageModel, Message, Usage
 
 
 class CountingModel:
@@ -42,15 +42,6 @@ class CountingModel:
         with self._lock:
             self.calls += 1
             self.prompt_characters += sum(len(message.content) for message in messages)
-            usage = completion.usage
-            self.prompt_tokens = (
-                None
-                if self.prompt_tokens is None or usage.prompt_tokens is None
-                else self.prompt_tokens + usage.prompt_tokens
-            )
-            self.completion_tokens = (
-                None
-                if self.completion_tokens is None or usage.completion_tokens is None
-                else self.completion_tokens + usage.completion_tokens
-            )
+            total = Usage(self.prompt_tokens, self.completion_tokens).plus(completion.usage)
+            self.prompt_tokens, self.completion_tokens = total.prompt_tokens, total.completion_tokens
         return completion

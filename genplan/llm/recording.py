@@ -108,17 +108,8 @@ class RecordingModel:
         self.recorder.record(messages, completion, backend=self.backend, sample=sample)
         with self._lock:
             self.calls += 1
-            usage = completion.usage
-            self.prompt_tokens = (
-                None
-                if self.prompt_tokens is None or usage.prompt_tokens is None
-                else self.prompt_tokens + usage.prompt_tokens
-            )
-            self.completion_tokens = (
-                None
-                if self.completion_tokens is None or usage.completion_tokens is None
-                else self.completion_tokens + usage.completion_tokens
-            )
+            total = Usage(self.prompt_tokens, self.completion_tokens).plus(completion.usage)
+            self.prompt_tokens, self.completion_tokens = total.prompt_tokens, total.completion_tokens
         return completion
 
 

@@ -298,3 +298,11 @@ def test_files_backend_processes_sharing_a_directory_never_share_a_number(
     assert json.loads((tmp_path / "0001.prompt.json").read_text()) == [m.to_json() for m in HELLO]
     assert json.loads((tmp_path / "0002.prompt.json").read_text()) == [m.to_json() for m in other]
     assert "Another domain" in (tmp_path / "0002.prompt.md").read_text()
+
+
+def test_a_usage_sum_is_unknown_where_either_count_is() -> None:
+    from genplan.llm import Usage
+
+    assert Usage(3, 4).plus(Usage(10, 20)) == Usage(13, 24)
+    assert Usage(3, None).plus(Usage(10, 20)) == Usage(13, None)
+    assert Usage(3, 4).plus(Usage(None, 20)) == Usage(None, 24)

@@ -121,11 +121,6 @@ class SynthesisResult:
         return max(len(self.strategy_checks) - 1, 0)
 
 
-def _add_count(total: int | None, count: int | None) -> int | None:
-    """``total + count``, where an unknown count (None) makes the total unknown."""
-    return None if total is None or count is None else total + count
-
-
 class Conversation:
     """The growing message list of one run; every exchange goes through ``model``.
 
@@ -155,8 +150,8 @@ class Conversation:
         completion = self.model.complete(list(self.messages), sample=self.sample)
         self.calls += 1
         self.messages.append(Message("assistant", completion.text))
-        self.prompt_tokens = _add_count(self.prompt_tokens, completion.usage.prompt_tokens)
-        self.completion_tokens = _add_count(self.completion_tokens, completion.usage.completion_tokens)
+        total = Usage(self.prompt_tokens, self.completion_tokens).plus(completion.usage)
+        self.prompt_tokens, self.completion_tokens = total.prompt_tokens, total.completion_tokens
         if self.on_exchange is not None:
             self.on_exchange(list(self.messages[:-1]), completion)
         return completion.text
