@@ -33,6 +33,7 @@ from genplan.approaches.asp.settings import AspSettings
 from genplan.approaches.asp.solver import Clingo
 from genplan.approaches.asp.task import AspTask
 from genplan.approaches.base import (
+    CONVERSATION_FILE,
     METADATA_FILE,
     RESULTS_FILE,
     RunContext,
@@ -48,7 +49,6 @@ from genplan.llm.observations import OBSERVATIONS_FILE, Observations
 from genplan.pddl.described import ENGLISH, DescribedTask
 from genplan.pddl.problem_sets import DomainProblems
 
-CONVERSATION_FILE = "conversation.jsonl"
 REVISIONS_FILE = "revisions.json"
 ENCODING_FILE = "encoding.lp"
 SAMPLE_QUERIES_FILE = "sample_queries.lp"

@@ -26,6 +26,7 @@ from genplan.approaches.autotos.protocol import ProtocolResult, run_protocol
 from genplan.approaches.autotos.sandboxed import HarnessRunner, sandbox_runner
 from genplan.approaches.autotos.settings import AutoToSSettings
 from genplan.approaches.base import (
+    CONVERSATION_FILE,
     METADATA_FILE,
     RESULTS_FILE,
     RunContext,
@@ -39,7 +40,6 @@ from genplan.approaches.base import (
 from genplan.llm import ConversationRecorder, LanguageModel, RecordingModel
 from genplan.pddl.problem_sets import DomainProblems
 
-CONVERSATION_FILE = "conversation.jsonl"
 COMPONENTS_FILE = "components.py"
 FEEDBACK_FILE = "feedback.json"
 CHECKS_FILE = "checks.json"

@@ -25,6 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from genplan.approaches.base import (
+    CONVERSATION_FILE,
     METADATA_FILE,
     RESULTS_FILE,
     SOLVED,
@@ -44,7 +45,6 @@ from genplan.pddl.problem_sets import DomainProblems
 from genplan.plans.validate import check_plan
 from genplan.plans.world_model import BudgetExhausted, WorldModel
 
-CONVERSATION_FILE = "conversation.jsonl"
 TRACES_FILE = "traces.jsonl"
 
 Method = Callable[[Session], Outcome]
