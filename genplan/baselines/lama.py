@@ -8,28 +8,15 @@ returned for validation like any other.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from genplan.pddl.problem import Problem
-from genplan.plans.fast_downward import INSTALL_HINT, find_driver, run_planner
+from genplan.plans.fast_downward import INSTALL_HINT, PlannerRun, find_driver, run_planner
 
-
-@dataclass(frozen=True)
-class LamaResult:
-    """Outcome of one planner run.
-
-    Attributes:
-        plan: the plan found (``None`` if none).
-        seconds: wall-clock seconds, the full budget on a time-out (as Figure 3 counts it).
-        timed_out: the budget ran out.
-        message: the planner's last output lines when it found no plan.
-    """
-
-    plan: list[str] | None
-    seconds: float
-    timed_out: bool
-    message: str = ""
+LamaResult = PlannerRun
+"""Outcome of one LAMA-first run: :class:`genplan.plans.fast_downward.PlannerRun` (plan, wall-clock
+seconds with the full budget on a time-out as Figure 3 counts it, whether it timed out, the
+planner's last lines when it found no plan)."""
 
 
 def _driver() -> Path | None:
@@ -57,7 +44,6 @@ def run_lama(problem: Problem, timeout: float = 30.0, memory_limit: str = "8G") 
     driver = _driver()
     if driver is None:
         raise RuntimeError(f"LAMA-first needs the up-fast-downward package: {INSTALL_HINT}")
-    run = run_planner(
+    return run_planner(
         problem, driver, options=["--alias", "lama-first"], timeout=timeout, memory_limit=memory_limit
     )
-    return LamaResult(run.plan, run.seconds, run.timed_out, run.message)
