@@ -118,6 +118,39 @@ def test_wrong_arity_is_reported(tmp_path: Path) -> None:
         load_problem(path, builtin_domain_file("heavy"))
 
 
+ILL_TYPED = """(define (problem p) (:domain logistics)
+ (:objects c0 - city l0-1 - location p0 - package t0 - truck)
+ (:init (in-city l0-1 c0)
+  (at c0 l0-1)
+  (at t0 l0-1) (at p0 l0-1))
+ (:goal (and (at p0 l0-1) (in-city c0 c0))))
+"""
+
+
+def test_an_ill_typed_initial_atom_is_refused_naming_file_line_and_argument(tmp_path: Path) -> None:
+    path = tmp_path / "p.pddl"
+    path.write_text(ILL_TYPED)
+    with pytest.raises(PddlError) as caught:
+        load_problem(path, builtin_domain_file("logistics"))
+    assert (caught.value.path, caught.value.line) == (path, 4)
+    assert caught.value.reason == (
+        "(at c0 l0-1): argument 1, c0, is of type city; predicate at takes a physobj there"
+    )
+
+
+def test_an_ill_typed_goal_is_refused_and_subtypes_are_accepted(tmp_path: Path) -> None:
+    path = tmp_path / "p.pddl"
+    path.write_text(ILL_TYPED.replace("(at c0 l0-1)", ""))  # trucks and packages are physobjs, fine
+    with pytest.raises(
+        PddlError,
+        match=r"\(in-city c0 c0\): argument 1, c0, is of type city; predicate in-city takes a place",
+    ) as caught:
+        load_problem(path, builtin_domain_file("logistics"))
+    assert caught.value.line == 6
+    path.write_text(ILL_TYPED.replace("(at c0 l0-1)", "").replace("(in-city c0 c0)", ""))
+    assert ("at", "t0", "l0-1") in load_problem(path, builtin_domain_file("logistics")).init
+
+
 def test_missing_file_is_a_pddl_error(tmp_path: Path) -> None:
     with pytest.raises(PddlError, match="cannot read"):
         load_problem(tmp_path / "nope.pddl", builtin_domain_file("heavy"))

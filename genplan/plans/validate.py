@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from genplan.errors import ConfigurationError
+from genplan.errors import ConfigurationError, ValidatorError
 from genplan.pddl.problem import Problem
 from genplan.pddl.text import read_pddl_file
 from genplan.plans.failures import FailureKind
@@ -53,12 +53,15 @@ def check_plan(problem: Problem, plan: object, *, checker: str = "auto") -> Plan
     Args:
         problem: the problem.
         plan: the output to check; anything that is not a list of strings is a syntax error.
-        checker: ``"auto"`` (VAL where it can take the plan, else the simulator), ``"val"``
-            (VAL; still the simulator if VAL cannot take the plan, and the verdict's ``notice``
-            says why) or ``"simulator"``.
+        checker: ``"auto"`` (VAL where it can take the plan, else the simulator, and the
+            verdict's ``notice`` says why), ``"val"`` (VAL only: never the simulator) or
+            ``"simulator"``.
 
     Raises:
         ConfigurationError: an unknown ``checker``.
+        ValidatorError: ``checker="val"`` and VAL cannot give a verdict (missing, a plan of
+            :data:`~genplan.plans.val.VAL_MAX_STEPS` or more steps, or VAL refused or failed
+            on the task); the message gives VAL's reason.
     """
     if checker not in CHECKERS:
         raise ConfigurationError(f"unknown checker {checker!r}; use one of {', '.join(CHECKERS)}")
@@ -78,6 +81,9 @@ def check_plan(problem: Problem, plan: object, *, checker: str = "auto") -> Plan
                 kind = None if result.valid else FailureKind.PLAN_SEMANTICS
                 return PlanVerdict(result.valid, kind, result.advice, result.failing_step, "val")
             notice = f"checked by simulator: VAL failed ({_last_words(result)})"
+        if checker == "val":
+            reason = notice.removeprefix("checked by simulator: ")
+            raise ValidatorError(f"VAL gave no verdict: {reason}; use --checker auto or simulator")
     simulated = simulate(problem, syntax.actions)
     kind = None if simulated.valid else FailureKind.PLAN_SEMANTICS
     return PlanVerdict(simulated.valid, kind, simulated.advice, simulated.failing_step, "simulator", notice)
