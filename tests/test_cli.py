@@ -345,6 +345,22 @@ def test_validate_names_the_plan_file_line_and_counts_steps_from_one(
     )
 
 
+def test_validate_reads_vals_timed_plan_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 27 item 8: ``0.000: (move a b) [1.000]`` as LPG, OPTIC, POPF and TFD write it."""
+    problem_file = write_problems("heavy", "train", 0, tmp_path, n=1)[0]
+    domain_file = builtin_domain_file("heavy")
+    from genplan.pddl.problem import load_problem
+
+    plan = ORACLES["heavy"](load_problem(problem_file, domain_file))
+    timed = tmp_path / "timed.plan"
+    timed.write_text("".join(f"{step}.000: {action}  [1.000]\n" for step, action in enumerate(plan)))
+    assert main(["validate", str(domain_file), str(problem_file), str(timed)]) == 0
+    assert f"Plan valid ({len(plan)} actions" in capsys.readouterr().out
+    timed.write_text(f"0.000: {plan[0]} [1]\n0.5:(pack-first o999)\n")
+    assert main(["validate", str(domain_file), str(problem_file), str(timed)]) == 1
+    assert f"{timed}:2: the action pack-first o999 is invalid at step 2" in capsys.readouterr().out
+
+
 def test_files_that_are_not_utf8_or_cannot_be_written_are_errors_not_tracebacks(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], recorded_heavy_run: Path
 ) -> None:

@@ -7,6 +7,7 @@ from :mod:`genplan.plans.simulator` where VAL cannot serve).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,9 +109,17 @@ def read_plan_file(path: Path | str) -> list[str]:
     return [action for _, action in read_plan_lines(path)]
 
 
+_TIMED_STEP = re.compile(r"\d+(?:\.\d*)?\s*:\s*(\(.*\))\s*(?:\[\s*\d+(?:\.\d*)?\s*\])?")
+"""A step of VAL's timed plan format, ``0.000: (move a b) [1.000]`` (LPG, OPTIC, POPF, TFD)."""
+
+
 def read_plan_lines(path: Path | str) -> list[tuple[int, str]]:
     """``(line number, action)`` of every action of a plan file (1-based lines; blank lines and
     ``;`` comments skipped), so messages can name the line of a failing step.
+
+    Both plan formats VAL reads are accepted: one action per line, ``(move a b)``, and the timed
+    format, ``0.000: (move a b) [1.000]``, whose start time and duration are dropped (steps are
+    taken in file order).
 
     Raises:
         PddlError: the file cannot be read or is not UTF-8 text (names the file and line).
@@ -119,4 +128,9 @@ def read_plan_lines(path: Path | str) -> list[tuple[int, str]]:
     lines = [
         (number, line.split(";", 1)[0].strip()) for number, line in enumerate(text.splitlines(), start=1)
     ]
-    return [(number, action) for number, action in lines if action]
+    return [(number, _untimed(action)) for number, action in lines if action]
+
+
+def _untimed(line: str) -> str:
+    timed = _TIMED_STEP.fullmatch(line)
+    return timed.group(1) if timed else line
