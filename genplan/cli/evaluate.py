@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     # Only evaluation problems are used here: the paper's files owe nothing to genplan's generators.
     used_generators = None if problems.problem_set.startswith("paper") else problems.generators
     print(
-        f"{problems.name}: {len(problems.evaluation_sources)} evaluation problems, "
+        f"{problems.name}: {problems.describe_count()}, "
         f"{describe_problem_set(problems.problem_set, used_generators)}",
         file=sys.stderr,
     )
