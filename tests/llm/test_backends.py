@@ -134,6 +134,21 @@ def test_files_backend_writes_a_transcript_and_waits_for_the_answer(tmp_path: Pa
     assert not (tmp_path / "0002.prompt.md").exists()
 
 
+def test_files_backend_says_which_file_it_waits_for(tmp_path: Path) -> None:
+    """Issue 27 item 10: a wait of up to a day is never silent."""
+    shown = io.StringIO()
+    with pytest.raises(LLMError):
+        FilesModel(tmp_path, timeout=0.2, poll_interval=0.05, output_stream=shown).complete(HELLO)
+    assert shown.getvalue() == (
+        f"genplan: waiting for the answer in {tmp_path / '0001.response.md'} "
+        f"(the prompt is {tmp_path / '0001.prompt.md'}; waiting up to 0.2 s)\n"
+    )
+    (tmp_path / "0001.response.md").write_text("the answer\n")
+    answered = io.StringIO()
+    FilesModel(tmp_path, timeout=86_400, poll_interval=0.05, output_stream=answered).complete(HELLO)
+    assert answered.getvalue() == ""  # answered already: nothing to wait for
+
+
 def test_files_backend_times_out_clearly(tmp_path: Path) -> None:
     with pytest.raises(LLMError, match="no answer in"):
         FilesModel(tmp_path, timeout=0.2, poll_interval=0.05).complete(HELLO)
