@@ -129,3 +129,28 @@ def test_a_name_mapping_can_be_given_and_another_domains_is_refused(
     (tmp_path / "bad.json").write_text("[1, 2]")
     assert main([*evaluate, "--name-mapping", str(tmp_path / "bad.json")]) == 2
     assert "is not a name mapping" in capsys.readouterr().err
+
+
+def test_a_program_that_is_not_python_is_refused_once_naming_file_and_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27 item 10: not `<file-name-omitted>` on every problem, but one clear error."""
+    import genplan.approaches.generalized_plan.evaluate as evaluate_module
+    from genplan.cli import main
+
+    ran: list[object] = []
+    monkeypatch.setattr(evaluate_module, "check_program", lambda *a, **k: ran.append(a))
+    answer = tmp_path / "answer.py"
+    answer.write_text(
+        "Here is my program:\n```python\ndef get_plan(objects, init, goal):\n    return []\n```\n"
+    )
+    evaluate = ["evaluate", "--program", str(answer), "--domain", "heavy", "--n", "3"]
+    assert main([*evaluate, "--work-dir", str(tmp_path / "w")]) == 2
+    err = capsys.readouterr().err
+    assert f"{answer}:1: the program is not Python (invalid syntax): `Here is my program:`" in err
+    assert "save only the code inside it" in err and "<file-name-omitted>" not in err and ran == []
+    unclosed = tmp_path / "unclosed.py"
+    unclosed.write_text("def get_plan(objects, init, goal):\n    return [\x1b[2J\n")
+    with pytest.raises(ConfigurationError, match=r"unclosed\.py:2: the program is not Python") as caught:
+        load_solver("heavy", program=unclosed)
+    assert "\x1b" not in str(caught.value) and "defines get_plan" in str(caught.value)

@@ -190,16 +190,44 @@ def load_solver(
 
 
 def read_program(path: Path | str) -> str:
-    """The source of a program file.
+    """The source of a program file, checked to be Python (parsed, never run, here).
 
     Raises:
-        ConfigurationError: the file cannot be read or is not UTF-8 text (names it).
+        ConfigurationError: the file cannot be read, is not UTF-8 text, or is not Python (names
+            the file and line, and says what to do when it holds a model's whole answer).
     """
     try:
-        return Path(path).read_text(encoding="utf-8")
+        source = Path(path).read_text(encoding="utf-8")
+        check_python(source, Path(path))
+        return source
     except OSError as error:
         raise ConfigurationError(f"cannot read program file {path}: {error.strerror or error}") from error
     except UnicodeDecodeError as error:
         raise ConfigurationError(
             f"program file {path} is not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset {error.start})"
         ) from error
+
+
+def check_python(source: str, path: Path) -> None:
+    """Raise unless ``source`` parses as Python (``ast.parse``: nothing is run).
+
+    Raises:
+        ConfigurationError: ``path:line: the program is not Python (invalid syntax): `the line```,
+            with a hint when the file holds a fenced code block (a model's whole answer).
+    """
+    import ast
+
+    try:
+        ast.parse(source, filename=str(path))
+    except SyntaxError as error:
+        line = "".join(c if c.isprintable() else "?" for c in (error.text or "").strip())  # as data
+        shown = f": `{line[:80]}{'...' if len(line) > 80 else ''}`" if line else ""
+        hint = (
+            "; it holds a fenced code block: save only the code inside it"
+            if "```" in source
+            else "; give a Python file that defines get_plan(objects, init, goal)"
+        )
+        where = f"{path}:{error.lineno}" if error.lineno else str(path)
+        raise ConfigurationError(f"{where}: the program is not Python ({error.msg}){shown}{hint}") from None
+    except (RecursionError, MemoryError, ValueError) as error:
+        raise ConfigurationError(f"{path}: the program is not Python that can be read ({error!r})") from None
