@@ -249,6 +249,42 @@ def test_openai_backend_connection_error_names_the_url() -> None:
         model.complete(HELLO)
 
 
+def test_an_unreachable_server_fails_at_the_first_attempt_not_after_retries() -> None:
+    """Issue 27 item 10: not 15 s of silent retries against a --base-url nothing listens on."""
+    attempts: list[str] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        attempts.append(str(request.url))
+        raise httpx.ConnectError("connection refused", request=request)
+
+    client = httpx.Client(transport=httpx.MockTransport(handler))
+    model = OpenAIModel(
+        SamplingSettings(), base_url="http://localhost:9/v1", http_client=client, max_retries=5
+    )
+    started = time.monotonic()
+    with pytest.raises(LLMError, match=r"cannot reach the model server at http://localhost:9/v1"):
+        model.complete(HELLO)
+    assert len(attempts) == 1 and time.monotonic() - started < 5
+
+
+def test_a_server_reached_but_busy_is_still_retried_before_its_first_answer() -> None:
+    statuses = [503, 200]
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        status = statuses.pop(0)
+        if status != 200:
+            return httpx.Response(
+                status, json={"error": {"message": "loading"}}, headers={"retry-after": "0"}
+            )
+        return httpx.Response(200, json=_chat_response("hello"))
+
+    client = httpx.Client(transport=httpx.MockTransport(handler))
+    model = OpenAIModel(
+        SamplingSettings(), base_url="http://localhost:8000/v1", http_client=client, max_retries=2
+    )
+    assert model.complete(HELLO).text == "hello" and statuses == []
+
+
 def test_samples_of_one_request_are_cached_recorded_and_replayed_apart(tmp_path: Path) -> None:
     inner = FakeLanguageModel(["first", "second"])
     recorder = ConversationRecorder(tmp_path / "conversation.jsonl")
