@@ -24,7 +24,7 @@ SELECTIONS_HELP = (
     "paper: the paper's own evaluation problems (Silver et al. 2024, seed 0, shipped with genplan; the first "
     "--n), for fractions solved comparable with its Table 1; by-length:L1,L2,...: --per-length problems of "
     "each optimal plan length (by-length:2,4,6,8,10,12 for SymPlanner's Table 1); small: --n problems of the "
-    "training size (seed 004's Logistics and Gripper problems); by-length and small label optimal plan "
+    "training size (Gonzalez-Pumariaga et al.'s Logistics and Gripper problems); by-length and small label optimal plan "
     "lengths with Fast Downward's A* and LM-cut. Training problems stay the generated ones"
 )
 """What ``--problems`` takes (:func:`genplan.plans.problem_selection.parse_selection` reads it)."""
