@@ -1,8 +1,8 @@
 """The LLM-as-planner methods behind the :class:`~genplan.approaches.base.Approach` seam.
 
 Each method is registered under its own name with its own settings (defaults from its paper):
-``io``, ``io-cot``, ``react``, ``react-select``, ``toi-bfs``, ``toi-dfs``, ``boomerang`` (Gonzalez-Pumariaga et al.,
-Gonzalez-Pumariaga et al., *Query-Efficient Planning with Language Models*) and ``symplanner``
+``io``, ``io-cot``, ``react``, ``react-select``, ``toi-bfs``, ``toi-dfs``, ``boomerang``
+(Gonzalez-Pumariaga et al., *Query-Efficient Planning with Language Models*) and ``symplanner``
 (Xiong et al.). All call the model per problem against a counted world model
 (:mod:`genplan.plans.world_model`) and share the runner (:mod:`.runner`).
 
