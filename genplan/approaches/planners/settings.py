@@ -1,8 +1,9 @@
 """Settings of the LLM-as-planner methods, one frozen dataclass each, defaults from the papers.
 
 Gonzalez-Pumariaga et al. (*Query-Efficient Planning with Language Models*): a budget of 20
-world-model queries in its Blocksworld experiments (Sec. 4.2.2, Figure 2); "the interactive LLM approaches are allowed to make 20
-decisions"; ToI uses ``k = 2`` proposed actions and ToI-BFS a beam of ``b = 2`` (App. A.3).
+world-model queries in its Blocksworld experiments (Sec. 4.2.2, Figure 2); "the interactive LLM
+approaches are allowed to make 20 decisions"; ToI uses ``k = 2`` proposed actions and ToI-BFS a
+beam of ``b = 2`` (App. A.3).
 SymPlanner (Xiong et al., Sec. 3.1): at most 16 planning steps, 32 rollouts per instance, three
 generations per step, group size and beam width 3, one comparison per option; the authors' code
 allows 10 generations per candidate (9 corrections), which the paper leaves open as ``R``.
