@@ -3,8 +3,8 @@
 Cities ``c0 ..``; city ``c`` has locations ``l0-c .. l<k>-c``, of which ``l0-c`` is its airport;
 one truck per city (``t<c>``, at a random location of its city), airplanes ``a0 ..`` at random
 airports, packages ``p0 ..`` at random locations, each to be delivered to another random
-location (seed 004, App. A.5.3: "In each city there is exactly one truck, each city has one
-location that serves as an airport"). Training: 2-3 cities of 2-3 locations, one airplane, 2-4
+location (Gonzalez-Pumariaga et al., App. A.5.3: "In each city there is exactly one truck, each
+city has one location that serves as an airport"). Training: 2-3 cities of 2-3 locations, one airplane, 2-4
 packages; evaluation: 3-5 cities of 2-4 locations, 1-2 airplanes, 4-8 packages. ``scale``
 multiplies the numbers of cities and packages.
 """

@@ -35,3 +35,8 @@ class PddlError(GenplanError):
 
 class ConfigurationError(GenplanError):
     """A setting, flag or file the user supplied cannot be used as given."""
+
+
+class ValidatorError(GenplanError):
+    """The plan checker the user asked for (``--checker val``) could not give a verdict: VAL is
+    missing, refuses the plan's length, or refused or failed on the task. Never a verdict on the plan."""

@@ -14,7 +14,7 @@ _PACKAGE = Path(__file__).resolve().parent
 PAPER_DOMAINS = ("delivery", "ferry", "forest", "gripper", "heavy", "miconic", "spanner")
 """The seven domains of Silver et al. (AAAI 2024, Sec. 5.1), whose experiments (Tables 1-3,
 Figures 3-5) genplan reproduces; the other built-in domains (Blocksworld, Logistics) serve the
-LLM-as-planner approaches (seed 004, Sec. 4.1; SymPlanner, Sec. 3.1)."""
+LLM-as-planner approaches (Gonzalez-Pumariaga et al., Sec. 4.1; SymPlanner, Sec. 3.1)."""
 
 
 def source_checkout() -> Path | None:

@@ -345,6 +345,22 @@ def test_validate_names_the_plan_file_line_and_counts_steps_from_one(
     )
 
 
+def test_validate_reads_vals_timed_plan_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 27 item 8: ``0.000: (move a b) [1.000]`` as LPG, OPTIC, POPF and TFD write it."""
+    problem_file = write_problems("heavy", "train", 0, tmp_path, n=1)[0]
+    domain_file = builtin_domain_file("heavy")
+    from genplan.pddl.problem import load_problem
+
+    plan = ORACLES["heavy"](load_problem(problem_file, domain_file))
+    timed = tmp_path / "timed.plan"
+    timed.write_text("".join(f"{step}.000: {action}  [1.000]\n" for step, action in enumerate(plan)))
+    assert main(["validate", str(domain_file), str(problem_file), str(timed)]) == 0
+    assert f"Plan valid ({len(plan)} actions" in capsys.readouterr().out
+    timed.write_text(f"0.000: {plan[0]} [1]\n0.5:(pack-first o999)\n")
+    assert main(["validate", str(domain_file), str(problem_file), str(timed)]) == 1
+    assert f"{timed}:2: the action pack-first o999 is invalid at step 2" in capsys.readouterr().out
+
+
 def test_files_that_are_not_utf8_or_cannot_be_written_are_errors_not_tracebacks(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], recorded_heavy_run: Path
 ) -> None:
@@ -413,3 +429,50 @@ def test_evaluate_shows_the_first_reason_per_kind_and_fails_when_nothing_is_solv
     assert "python-exception (2 problems), first on eval/eval-00.pddl:" in out
     assert "IndexError" in out  # the exception itself, not only the status
     assert "Solved 0/2" in out
+
+
+def _ipc_folder(root: Path) -> Path:
+    """An IPC 2023 learning-track folder for heavy: 3 training problems, 2 per testing level
+    (the same PDDL names in every level, as IPC's are)."""
+    import shutil
+
+    folder = root / "ipc-heavy"
+    folder.mkdir()
+    shutil.copy(builtin_domain_file("heavy"), folder / "domain.pddl")
+    write_problems("heavy", "train", 0, folder / "training" / "easy", n=3)
+    for level in ("easy", "medium", "hard"):
+        write_problems("heavy", "eval", 0, folder / "testing" / level, n=2)
+    return folder
+
+
+def test_an_ipc_folder_evaluates_every_level_and_says_how_many_of_how_many(
+    recorded_heavy_run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 27 item 7: the default is every evaluation problem of a folder, not --n 30 of testing/easy."""
+    folder = _ipc_folder(tmp_path)
+    program = str(recorded_heavy_run / "program.py")
+    common = ["evaluate", "--program", program, "--domain", str(folder), "--work-dir", str(tmp_path / "w")]
+    assert main(common) == 0
+    captured = capsys.readouterr()
+    assert "ipc-heavy: 6 of 6 evaluation problems" in captured.err
+    assert "testing/hard/eval-01.pddl" in captured.out and "Solved 6/6" in captured.out
+    assert main([*common, "--n", "3"]) == 0
+    captured = capsys.readouterr()
+    assert "ipc-heavy: 3 of 6 evaluation problems" in captured.err and "Solved 3/3" in captured.out
+
+
+def test_training_rounds_name_a_folders_problems_by_file_key(tmp_path: Path) -> None:
+    """Issue 27 item 7: training lines name problems as results do (IPC names repeat across levels)."""
+    problems = load_domain_problems(str(_ipc_folder(tmp_path)), 0, None, tmp_path / "work")
+    model = FakeLanguageModel(["Packing.", "Heaviest first.", fenced(RAISES), fenced(CORRECT)])
+    context = RunContext(folder=tmp_path / "run", model_name="fake", backend_name="fake")
+    report = run_synthesis(problems, model, SynthesisSettings(), context)
+    failed = report.synthesis.rounds[0].failed_problem
+    assert failed is not None and failed.startswith("training/easy/train-0")
+    assert report.synthesis.training_problems_used[:2] == [
+        "training/easy/train-00.pddl",
+        "training/easy/train-01.pddl",
+    ]
+    rounds = json.loads((report.folder / "training.json").read_text())
+    assert rounds[0]["failed_problem"] == failed
+    assert "testing/easy/eval-00.pddl" in {result.problem for result in report.record.problems}

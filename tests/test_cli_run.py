@@ -49,6 +49,22 @@ def test_a_bad_setting_value_is_a_usage_error(capsys: pytest.CaptureFixture[str]
     assert "--feedback-rounds" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("flags", "expected"),
+    [
+        (["--approach", "react", "--budget", "abc"], "argument --budget: must be an integer, got 'abc'"),
+        (["--approach", "react", "--budget", "2.5"], "argument --budget: must be an integer, got '2.5'"),
+    ],
+)
+def test_a_setting_that_is_not_a_number_says_so_in_plain_words(
+    flags: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 27 item 11: not Python's `invalid literal for int() with base 10`."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["run", *flags, "--domain", "blocksworld"])
+    assert stopped.value.code == 2 and expected in capsys.readouterr().err
+
+
 def test_run_replays_a_recording_with_the_settings_it_was_made_with(
     recorded_heavy_run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

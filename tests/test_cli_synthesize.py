@@ -215,6 +215,9 @@ def test_the_model_recorded_is_the_one_that_answers(flags: list[str], spec: str,
         ["--seed", "-1"],
         ["--workers", "0"],
         ["--eval-timeout", "0"],
+        ["--temperature", "-3"],
+        ["--temperature", "hot"],
+        ["--temperature", "inf"],
     ],
 )
 def test_nonsense_numbers_are_refused(flags: list[str], capsys: pytest.CaptureFixture[str]) -> None:

@@ -269,6 +269,22 @@ def test_write_problems_and_cli(tmp_path: Path, capsys: pytest.CaptureFixture[st
     ]
 
 
+def test_written_problems_get_the_permissions_of_a_plainly_created_file(tmp_path: Path) -> None:
+    """Issue 27 item 11: 0644 under the usual umask, not a temporary file's 0600."""
+    import os
+    import stat
+
+    previous = os.umask(0o022)
+    try:
+        (path,) = write_problems("heavy", "train", 0, tmp_path / "a", n=1)
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644
+        os.umask(0o027)
+        (path,) = write_problems("heavy", "train", 0, tmp_path / "b", n=1)
+        assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    finally:
+        os.umask(previous)
+
+
 def test_a_problem_file_is_replaced_whole_or_not_at_all(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

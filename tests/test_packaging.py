@@ -41,6 +41,7 @@ def test_the_top_level_holds_only_the_fixed_folders() -> None:
         "pyproject.toml",
         "README.md",
         "LICENSE",
+        "CITATION.cff",
         ".ci",
         ".git",
         ".gitignore",
@@ -50,6 +51,38 @@ def test_the_top_level_holds_only_the_fixed_folders() -> None:
         return
     top = {line.split("/")[0] for line in tracked.stdout.splitlines() if line}
     assert top <= allowed, f"files outside the fixed top level: {sorted(top - allowed)}"
+
+
+def test_the_package_metadata_names_authors_urls_classifiers_and_keywords_and_a_citation() -> None:
+    """Issue 27 item 11: what a package index and a citation manager show."""
+    import yaml
+
+    from genplan import __version__
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["authors"] and all(author.get("name") for author in project["authors"])
+    assert "PDDL" in project["keywords"] and len(project["keywords"]) >= 4
+    assert "License :: OSI Approved :: MIT License" in project["classifiers"]
+    assert all(url.startswith("https://") for url in project["urls"].values()) and project["urls"]
+    citation = yaml.safe_load((ROOT / "CITATION.cff").read_text())
+    assert citation["cff-version"] == "1.2.0" and citation["version"] == project["version"] == __version__
+    assert citation["authors"] and citation["license"] == "MIT"
+    (paper,) = citation["references"]
+    assert paper["doi"] == "10.1609/aaai.v38i18.30006" and paper["authors"][0]["family-names"] == "Silver"
+
+
+def test_papers_are_named_not_numbered_by_their_seed_files() -> None:
+    """Issue 27 item 11: help texts, messages and the README say whose paper, never "seed 004"."""
+    import re
+
+    texts = [ROOT / "README.md", *(ROOT / "genplan").rglob("*.py"), *(ROOT / "generators").rglob("*.py")]
+    numbered = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in texts
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if re.search(r"\bseed 00\d\b", line)
+    ]
+    assert numbered == []
 
 
 @pytest.mark.slow

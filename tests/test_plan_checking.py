@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from fake_programs import heavy_problem
 
-from genplan.errors import PddlError
+from genplan.errors import PddlError, ValidatorError
 from genplan.paths import builtin_domain_file
 from genplan.pddl.domain import load_domain
 from genplan.pddl.problem import parse_problem_text
@@ -127,10 +129,11 @@ def test_check_plan_runs_syntax_first() -> None:
 def test_plans_too_long_for_val_go_to_the_simulator_and_the_verdict_says_so() -> None:
     problem = heavy_problem("h", 2)
     plan = ["(pack-first o0)"] + ["(stack o0 o1)"] * VAL_MAX_STEPS
-    for checker in ("val", "auto"):
-        verdict = check_plan(problem, plan, checker=checker)
-        assert verdict.checker_used == "simulator" and verdict.failing_step == 2
-        assert verdict.notice == "checked by simulator: VAL refuses plans of 9,995+ steps"
+    verdict = check_plan(problem, plan, checker="auto")
+    assert verdict.checker_used == "simulator" and verdict.failing_step == 2
+    assert verdict.notice == "checked by simulator: VAL refuses plans of 9,995+ steps"
+    with pytest.raises(ValidatorError, match="VAL refuses plans of 9,995"):
+        check_plan(problem, plan, checker="val")
 
 
 def test_when_val_fails_the_simulator_checks_and_the_verdict_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -141,9 +144,12 @@ def test_when_val_fails_the_simulator_checks_and_the_verdict_says_so(monkeypatch
     monkeypatch.setattr(
         validate, "run_val", lambda *a, **k: ValResult(False, None, "VAL timed out after 60 s", False, "")
     )
-    verdict = validate.check_plan(heavy_problem("h", 2), ["(pack-first o0)", "(stack o0 o1)"], checker="val")
+    plan = ["(pack-first o0)", "(stack o0 o1)"]
+    verdict = validate.check_plan(heavy_problem("h", 2), plan, checker="auto")
     assert verdict.valid and verdict.checker_used == "simulator"
     assert verdict.notice == "checked by simulator: VAL failed (VAL timed out after 60 s)"
+    with pytest.raises(ValidatorError, match=r"VAL failed \(VAL timed out after 60 s\)"):
+        validate.check_plan(heavy_problem("h", 2), plan, checker="val")
 
 
 def test_missing_val_uses_the_simulator_with_a_notice(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -152,6 +158,22 @@ def test_missing_val_uses_the_simulator_with_a_notice(monkeypatch: pytest.Monkey
     monkeypatch.setattr(validate, "val_path", lambda: None)
     verdict = validate.check_plan(heavy_problem("h", 2), ["(pack-first o0)", "(stack o0 o1)"])
     assert verdict.valid and verdict.checker_used == "simulator" and "simulator" in (verdict.notice or "")
+    with pytest.raises(ValidatorError, match="VAL is not available"):
+        validate.check_plan(heavy_problem("h", 2), ["(pack-first o0)"], checker="val")
+
+
+@needs_val
+def test_an_explicit_val_checker_never_falls_back_when_val_refuses_the_task() -> None:
+    """Issue 27 item 1: VAL refusing an ill-typed task is no verdict, never "Plan valid"."""
+    domain = load_domain(builtin_domain_file("logistics"))
+    text = (
+        "(define (problem p) (:domain logistics) (:objects c0 - city l0 - location p0 - package)"
+        " (:init (in-city l0 c0) (at p0 l0)) (:goal (and (at p0 l0))))"
+    )
+    problem = parse_problem_text(text, domain)
+    ill_typed = replace(problem, init=problem.init | {("at", "c0", "l0")})  # a city where a package goes
+    with pytest.raises(ValidatorError, match="VAL failed"):
+        check_plan(ill_typed, [], checker="val")
 
 
 def test_val_output_parsing() -> None:

@@ -118,6 +118,76 @@ def test_wrong_arity_is_reported(tmp_path: Path) -> None:
         load_problem(path, builtin_domain_file("heavy"))
 
 
+ILL_TYPED = """(define (problem p) (:domain logistics)
+ (:objects c0 - city l0-1 - location p0 - package t0 - truck)
+ (:init (in-city l0-1 c0)
+  (at c0 l0-1)
+  (at t0 l0-1) (at p0 l0-1))
+ (:goal (and (at p0 l0-1) (in-city c0 c0))))
+"""
+
+
+def test_an_ill_typed_initial_atom_is_refused_naming_file_line_and_argument(tmp_path: Path) -> None:
+    path = tmp_path / "p.pddl"
+    path.write_text(ILL_TYPED)
+    with pytest.raises(PddlError) as caught:
+        load_problem(path, builtin_domain_file("logistics"))
+    assert (caught.value.path, caught.value.line) == (path, 4)
+    assert caught.value.reason == (
+        "(at c0 l0-1): argument 1, c0, is of type city; predicate at takes a physobj there"
+    )
+
+
+def test_an_ill_typed_goal_is_refused_and_subtypes_are_accepted(tmp_path: Path) -> None:
+    path = tmp_path / "p.pddl"
+    path.write_text(ILL_TYPED.replace("(at c0 l0-1)", ""))  # trucks and packages are physobjs, fine
+    with pytest.raises(
+        PddlError,
+        match=r"\(in-city c0 c0\): argument 1, c0, is of type city; predicate in-city takes a place",
+    ) as caught:
+        load_problem(path, builtin_domain_file("logistics"))
+    assert caught.value.line == 6
+    path.write_text(ILL_TYPED.replace("(at c0 l0-1)", "").replace("(in-city c0 c0)", ""))
+    assert ("at", "t0", "l0-1") in load_problem(path, builtin_domain_file("logistics")).init
+
+
+def test_windows_line_endings_give_the_same_domain_problem_and_prompt(tmp_path: Path) -> None:
+    """Issue 27 item 8: no ``\\r`` reaches a prompt, so recordings replay across line endings."""
+    from genplan.approaches.generalized_plan.prompts import summary_prompt
+
+    problem_text = PROBLEM.replace("(Water B)", "(Water B) ; a comment\n (At Base)")
+    prompts = []
+    for ending in ("\n", "\r\n", "\r"):
+        folder = tmp_path / repr(ending).strip("'\\")
+        folder.mkdir()
+        (folder / "d.pddl").write_bytes(TYPED_WITHOUT_TYPING.replace("\n", ending).encode())
+        (folder / "p.pddl").write_bytes(problem_text.replace("\n", ending).encode())
+        domain = load_domain(folder / "d.pddl")
+        problem = load_problem(folder / "p.pddl", domain)
+        assert "\r" not in domain.to_pddl() + problem.to_pddl()
+        prompts.append(summary_prompt(domain.to_pddl(), [problem, problem]))
+    assert prompts[0] == prompts[1] == prompts[2]
+    line = TYPED_WITHOUT_TYPING.replace("(At ?l - Loc)", "(At ?l - Nowhere)").replace("\n", "\r\n")
+    with pytest.raises(PddlError) as caught:
+        parse_domain_text(line)
+    assert caught.value.line == 6 and "\r" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "sections", ["(:types)", "(:constants )", "(:functions\n)", "(:types)\n(:constants)\n(:functions)"]
+)
+def test_empty_types_constants_and_functions_sections_are_accepted(sections: str) -> None:
+    """Issue 27 item 8: Tarski and other tools write empty sections; VAL and Fast Downward accept them."""
+    gripper = builtin_domain_file("gripper").read_text()
+    with_sections = gripper.replace("  (:predicates", sections + "\n  (:predicates", 1)
+    domain = parse_domain_text(with_sections)
+    assert domain == parse_domain_text(gripper) and not domain.typed  # still untyped: objects stay names
+    disjunctive = with_sections.replace(
+        "(:requirements :strips)", "(:requirements :strips :disjunctive-preconditions)"
+    ).replace("(at-robby ?from))", "(or (at-robby ?from)))", 1)  # the library's path
+    assert parse_domain_text(disjunctive).operators.keys() == domain.operators.keys()
+
+
 def test_missing_file_is_a_pddl_error(tmp_path: Path) -> None:
     with pytest.raises(PddlError, match="cannot read"):
         load_problem(tmp_path / "nope.pddl", builtin_domain_file("heavy"))

@@ -73,3 +73,84 @@ def test_no_saved_program_says_how_to_make_one(tmp_path: Path, monkeypatch: pyte
     monkeypatch.setattr(solver_module, "data_folder", lambda kind: tmp_path)
     with pytest.raises(ConfigurationError, match="genplan synthesize --domain gripper --save"):
         load_solver("gripper")
+
+
+NO_NAMES = ("gripper", "heavy")
+
+
+@pytest.mark.parametrize("domain", NO_NAMES)
+def test_saved_no_names_programs_solve_every_problem_in_real_names(domain: str, tmp_path: Path) -> None:
+    """Issue 27 item 9: the run's name_mapping.json beside the program is applied."""
+    from genplan.cli import main
+    from genplan.paths import builtin_domain_file, data_folder
+    from genplan.pddl.generate import write_problems
+
+    program = data_folder("synthesized") / domain / "no-names-seed0" / "program.py"
+    assert (program.parent / "name_mapping.json").is_file()
+    problem_file = write_problems(domain, "eval", 0, tmp_path / "problems", n=2)[1]
+    plan_file = tmp_path / "sas_plan"
+    solve = ["solve", "--domain", domain, "--program", str(program), str(problem_file), "-o", str(plan_file)]
+    assert main(solve) == 0
+    assert "(operator" not in plan_file.read_text()  # written in real names
+    assert main(["validate", str(builtin_domain_file(domain)), str(problem_file), str(plan_file)]) == 0
+
+
+@pytest.mark.parametrize("domain", NO_NAMES)
+def test_saved_no_names_programs_score_30_of_30_through_evaluate(
+    domain: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from genplan.cli import main
+    from genplan.paths import data_folder
+
+    program = data_folder("synthesized") / domain / "no-names-seed0" / "program.py"
+    evaluate = ["evaluate", "--program", str(program), "--domain", domain, "--work-dir", str(tmp_path)]
+    assert main(evaluate) == 0
+    captured = capsys.readouterr()
+    assert "Solved 30/30" in captured.out and "name_mapping.json (No Names)" in captured.err
+
+
+def test_a_name_mapping_can_be_given_and_another_domains_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from genplan.cli import main
+    from genplan.paths import data_folder
+
+    saved = data_folder("synthesized") / "gripper" / "no-names-seed0"
+    program = tmp_path / "program.py"
+    program.write_text((saved / "program.py").read_text())  # no mapping beside it: 0 solved
+    evaluate = ["evaluate", "--program", str(program), "--domain", "gripper", "--n", "3"]
+    evaluate += ["--work-dir", str(tmp_path / "work")]
+    assert main(evaluate) == 1
+    assert main([*evaluate, "--name-mapping", str(saved / "name_mapping.json")]) == 0
+    assert "Solved 3/3" in capsys.readouterr().out
+    heavy_mapping = data_folder("synthesized") / "heavy" / "no-names-seed0" / "name_mapping.json"
+    assert main([*evaluate, "--name-mapping", str(heavy_mapping)]) == 2
+    assert "belongs to a run of another domain" in capsys.readouterr().err
+    (tmp_path / "bad.json").write_text("[1, 2]")
+    assert main([*evaluate, "--name-mapping", str(tmp_path / "bad.json")]) == 2
+    assert "is not a name mapping" in capsys.readouterr().err
+
+
+def test_a_program_that_is_not_python_is_refused_once_naming_file_and_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27 item 10: not `<file-name-omitted>` on every problem, but one clear error."""
+    import genplan.approaches.generalized_plan.evaluate as evaluate_module
+    from genplan.cli import main
+
+    ran: list[object] = []
+    monkeypatch.setattr(evaluate_module, "check_program", lambda *a, **k: ran.append(a))
+    answer = tmp_path / "answer.py"
+    answer.write_text(
+        "Here is my program:\n```python\ndef get_plan(objects, init, goal):\n    return []\n```\n"
+    )
+    evaluate = ["evaluate", "--program", str(answer), "--domain", "heavy", "--n", "3"]
+    assert main([*evaluate, "--work-dir", str(tmp_path / "w")]) == 2
+    err = capsys.readouterr().err
+    assert f"{answer}:1: the program is not Python (invalid syntax): `Here is my program:`" in err
+    assert "save only the code inside it" in err and "<file-name-omitted>" not in err and ran == []
+    unclosed = tmp_path / "unclosed.py"
+    unclosed.write_text("def get_plan(objects, init, goal):\n    return [\x1b[2J\n")
+    with pytest.raises(ConfigurationError, match=r"unclosed\.py:2: the program is not Python") as caught:
+        load_solver("heavy", program=unclosed)
+    assert "\x1b" not in str(caught.value) and "defines get_plan" in str(caught.value)

@@ -37,6 +37,18 @@ def positive_seconds(text: str) -> float:
     return value
 
 
+def temperature(text: str) -> float:
+    """A sampling temperature from 0 to 2, the range of the OpenAI API (and of the servers
+    that speak it)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number from 0 to 2, got {text!r}") from None
+    if not math.isfinite(value) or not 0 <= value <= 2:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 2, got {text}")
+    return value
+
+
 def _int(text: str) -> int:
     try:
         return int(text)

@@ -34,6 +34,13 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "--json", type=Path, default=None, help="write per-problem results and the summary here"
     )
     parser.add_argument("--work-dir", type=Path, default=Path("runs"), help="where generated problems go")
+    parser.add_argument(
+        "--name-mapping",
+        type=Path,
+        default=None,
+        help="a No-Names run's name_mapping.json: the program sees every problem in its names "
+        "(default: the name_mapping.json beside the program, if any)",
+    )
     add_isolation_argument(parser)
     return parser
 
@@ -45,6 +52,11 @@ def run(args: argparse.Namespace) -> int:
 
     from genplan.approaches.base import problem_key
     from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
+    from genplan.approaches.generalized_plan.renaming import (
+        find_name_mapping,
+        load_name_mapping,
+        rename_problems,
+    )
     from genplan.approaches.generalized_plan.solver import read_program
     from genplan.cli.run import describe_problem_set
     from genplan.pddl.described import DescribedTask
@@ -60,16 +72,21 @@ def run(args: argparse.Namespace) -> int:
     # Only evaluation problems are used here: the paper's files owe nothing to genplan's generators.
     used_generators = None if problems.problem_set.startswith("paper") else problems.generators
     print(
-        f"{problems.name}: {len(problems.evaluation_sources)} evaluation problems, "
+        f"{problems.name}: {problems.describe_count()}, "
         f"{describe_problem_set(problems.problem_set, used_generators)}",
         file=sys.stderr,
     )
+    evaluated = list(problems.evaluation)
+    mapping_file = find_name_mapping(args.program, args.name_mapping)
+    if mapping_file is not None:
+        evaluated, _ = rename_problems(evaluated, load_name_mapping(mapping_file))
+        print(f"The program sees every problem in the names of {mapping_file} (No Names).", file=sys.stderr)
     with tqdm(
         total=len(problems.evaluation), desc="evaluating", unit="problem", file=sys.stderr, disable=None
     ) as bar:
         checks = evaluate_program(
             program,
-            problems.evaluation,
+            evaluated,
             timeout=args.timeout,
             workers=args.workers,
             on_result=lambda _check, _problem: bar.update(1),

@@ -14,7 +14,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.errors import ConfigurationError
@@ -152,21 +152,30 @@ def grid_values(args: argparse.Namespace) -> dict[str, Any]:
 
 
 class _GridBar:
-    """A live bar: cells done / failed / running, elapsed time and ETA."""
+    """A live bar on a terminal: cells done / failed / running, elapsed time and ETA; elsewhere (a
+    log file, a pipe) one plain line each time a cell finishes, never a bar's control characters."""
 
-    def __init__(self) -> None:
+    def __init__(self, stream: TextIO | None = None) -> None:
         self.bar: Any = None
+        self.stream = stream or sys.stderr
+        self.live = self.stream.isatty()
+        self.total = 0
+        self.recorded = 0
+        self.finished = 0
         self.started = time.monotonic()
 
     def start(self, total: int, recorded: int) -> None:
         from tqdm import tqdm
 
+        self.total, self.recorded, self.finished = total, recorded, recorded
+        if not self.live:
+            return
         self.bar = tqdm(
             total=total,
             initial=recorded,
             desc="cells",
             unit="cell",
-            file=sys.stderr,
+            file=self.stream,
             dynamic_ncols=True,
             smoothing=0,  # cells finish in bursts: the ETA follows the average rate
         )
@@ -174,6 +183,16 @@ class _GridBar:
 
     def update(self, done: int, failed: int, running: int) -> None:
         if self.bar is None:
+            finished = self.recorded + done + failed
+            if not self.live and finished != self.finished:
+                self.finished = finished
+                elapsed = time.monotonic() - self.started
+                print(
+                    f"cells: {finished} of {self.total} finished (done {self.recorded + done}, failed "
+                    f"{failed}, running {running}; {elapsed:.0f} s)",
+                    file=self.stream,
+                    flush=True,
+                )
             return
         self.bar.update(self.bar.initial + done + failed - self.bar.n)
         self.bar.set_postfix_str(f"done {self.bar.initial + done}, failed {failed}, running {running}")
@@ -181,7 +200,7 @@ class _GridBar:
     def failed(self, cell: str, error: str) -> None:
         from tqdm import tqdm
 
-        tqdm.write(f"{cell}: failed: {error}", file=sys.stderr)
+        tqdm.write(f"{cell}: failed: {error}", file=self.stream)
 
     def close(self) -> None:
         if self.bar is not None:

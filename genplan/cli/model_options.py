@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from genplan.cli.arguments import positive_int, positive_seconds
+from genplan.cli.arguments import positive_int, positive_seconds, temperature
 from genplan.errors import ConfigurationError
 
 if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
@@ -48,7 +48,7 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--base-url", default=None, help="OpenAI-compatible endpoint, e.g. http://localhost:11434/v1"
     )
-    group.add_argument("--temperature", type=float, default=0.0)
+    group.add_argument("--temperature", type=temperature, default=0.0, help="0 to 2 (default 0)")
     group.add_argument("--llm-seed", type=int, default=0, help="sampling seed sent to the model")
     group.add_argument("--max-tokens", type=positive_int, default=None)
     group.add_argument(

@@ -24,10 +24,14 @@ SELECTIONS_HELP = (
     "paper: the paper's own evaluation problems (Silver et al. 2024, seed 0, shipped with genplan; the first "
     "--n), for fractions solved comparable with its Table 1; by-length:L1,L2,...: --per-length problems of "
     "each optimal plan length (by-length:2,4,6,8,10,12 for SymPlanner's Table 1); small: --n problems of the "
-    "training size (seed 004's Logistics and Gripper problems); by-length and small label optimal plan "
+    "training size (Gonzalez-Pumariaga et al.'s Logistics and Gripper problems); by-length and small label optimal plan "
     "lengths with Fast Downward's A* and LM-cut. Training problems stay the generated ones"
 )
 """What ``--problems`` takes (:func:`genplan.plans.problem_selection.parse_selection` reads it)."""
+
+DEFAULT_EVALUATION = 30
+"""``--n``'s default for a built-in domain or a selection: the paper's 30 evaluation problems
+(Silver et al. 2024, Sec. 5.1); a folder's default is every evaluation problem it holds."""
 
 
 def add_problem_arguments(
@@ -40,15 +44,16 @@ def add_problem_arguments(
     least 1.
     """
     parser.add_argument("--seed", type=non_negative_int, default=0, help="problem seed (default 0)")
+    default = f"default {DEFAULT_EVALUATION}, or every evaluation problem of a folder"
     if training_only:
         parser.add_argument(
             "--n",
             type=non_negative_int,
-            default=30,
-            help=f"{what} (default 30; 0: none, only the training phase)",
+            default=None,
+            help=f"{what} ({default}; 0: none, only the training phase)",
         )
     else:
-        parser.add_argument("--n", type=positive_int, default=30, help=f"{what} (default 30)")
+        parser.add_argument("--n", type=positive_int, default=None, help=f"{what} ({default})")
     parser.add_argument(
         "--problems",
         default=None,
@@ -83,7 +88,8 @@ def problem_selection(args: argparse.Namespace) -> Selection | None:
     spec = getattr(args, "problems", None)
     if spec is None:
         return None
-    return parse_selection(spec, per_length=args.per_length, count=args.n)
+    count = DEFAULT_EVALUATION if args.n is None else args.n
+    return parse_selection(spec, per_length=args.per_length, count=count)
 
 
 def choose_generators(args: argparse.Namespace, backend: str | None = None) -> tuple[str, str | None]:
@@ -110,7 +116,8 @@ def choose_generators(args: argparse.Namespace, backend: str | None = None) -> t
 def load_problems(
     args: argparse.Namespace, work_folder: Path, *, generators: str, size_check: bool = False
 ) -> DomainProblems | DescribedTask:
-    """The problems the flags ask for (``--domain``, ``--seed``, ``--n``, ``--problems``), generated
+    """The problems the flags ask for (``--domain``, ``--seed``, ``--n``: ``None`` for the default,
+    see :data:`DEFAULT_EVALUATION`; ``--problems``), generated
     under ``work_folder`` by generator version ``generators``, or the task in English ``--domain``
     names (see :func:`genplan.plans.problem_selection.load_chosen_problems`).
 

@@ -178,7 +178,7 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     what = (
         "a task in English"
         if isinstance(problems, DescribedTask)
-        else f"{len(problems.training)} training and {len(problems.evaluation_sources)} evaluation problems "
+        else f"{len(problems.training)} training and {problems.describe_count()} "
         f"({describe_problem_set(problems.problem_set, problems.generators)})"
     )
     print(

@@ -37,7 +37,7 @@ def add_settings_arguments(parser: argparse.ArgumentParser, settings_type: type,
             try:
                 return convert_value(hint, text)
             except ValueError as error:
-                raise argparse.ArgumentTypeError(str(error)) from error
+                raise argparse.ArgumentTypeError(_reason(hint, text, error)) from error
 
         group.add_argument(
             flag,
@@ -47,6 +47,17 @@ def add_settings_arguments(parser: argparse.ArgumentParser, settings_type: type,
             metavar=field.name.upper(),
             help=f"{help_text} (default: {default})",
         )
+
+
+def _reason(hint: Any, text: str, error: ValueError) -> str:
+    """Why ``text`` is not a value of type ``hint``, in the words of the other flags (``must be an
+    integer, got 'abc'``) rather than Python's (``invalid literal for int() with base 10``)."""
+    base = next((a for a in typing.get_args(hint) if a is not type(None)), hint)
+    if base is int:
+        return f"must be an integer, got {text!r}"
+    if base is float:
+        return f"must be a number, got {text!r}"
+    return str(error)
 
 
 def settings_from_arguments(args: argparse.Namespace, settings_type: type) -> Any:

@@ -37,6 +37,13 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument(
         "--timeout", type=positive_seconds, default=30.0, help="seconds, in the sandbox (default 30)"
     )
+    parser.add_argument(
+        "--name-mapping",
+        type=Path,
+        default=None,
+        help="a No-Names run's name_mapping.json: the program sees the problem in its names and the plan "
+        "is written in real names (default: the name_mapping.json beside the program, if any)",
+    )
     add_isolation_argument(parser)
     return parser
 
@@ -62,7 +69,12 @@ def run(args: argparse.Namespace) -> int:
             )
     limits = None if args.trusted else sandbox_limits(args)
     solver = load_solver(
-        args.domain, program=args.program, trusted=args.trusted, timeout=args.timeout, limits=limits
+        args.domain,
+        program=args.program,
+        trusted=args.trusted,
+        timeout=args.timeout,
+        limits=limits,
+        name_mapping=args.name_mapping,
     )
     plan = solver(args.problem)
     text = "".join(f"{action.strip()}\n" for action in plan) + f"; cost = {len(plan)} (unit cost)\n"

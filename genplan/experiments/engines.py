@@ -16,6 +16,8 @@ its result reaches the client once.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
+import logging
 import os
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -260,11 +262,47 @@ class DaskEngine:
         return min(held, self.workers)
 
     def close(self) -> None:
-        """Close the client, and the embedded cluster if this engine started it."""
+        """Close the client, and the embedded cluster if this engine started it.
+
+        Tasks still running (after Ctrl-C) are cancelled; the embedded cluster's workers and
+        nannies are told not to log their shutdown (``Async instruction ... ended with
+        CancelledError``, ``Worker process still alive after 4.0 seconds, killing``): the CLI
+        says once that the grid was interrupted and what was kept.
+        """
+        if self._cluster is not None:
+            with contextlib.suppress(Exception):  # a worker already gone has nothing to say
+                self.client.run(_quiet_shutdown_logs)
+            with _quiet_loggers(_SHUTDOWN_LOGGERS):
+                if self._own_client:
+                    self.client.close()
+                self._cluster.close()
+            return
         if self._own_client:
             self.client.close()
-        if self._cluster is not None:
-            self._cluster.close()
+
+
+_SHUTDOWN_LOGGERS = ("distributed.worker.state_machine", "distributed.nanny", "distributed.worker")
+"""Loggers of ``distributed`` that report the cancelled tasks and killed workers of a shutdown."""
+
+
+def _quiet_shutdown_logs() -> None:
+    """In a worker process: only errors from the loggers of :data:`_SHUTDOWN_LOGGERS` from now on."""
+    for name in _SHUTDOWN_LOGGERS:
+        logging.getLogger(name).setLevel(logging.ERROR)
+
+
+@contextlib.contextmanager
+def _quiet_loggers(names: Sequence[str]) -> Iterator[None]:
+    """Only errors from the loggers ``names`` while the block runs (their levels are restored)."""
+    loggers = [logging.getLogger(name) for name in names]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
 
 
 def make_engine(name: str, workers: int | None = None, scheduler: str | None = None) -> Engine:

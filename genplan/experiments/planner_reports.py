@@ -1,6 +1,6 @@
 """Reports for the LLM-as-planner approaches, from run records (``metadata.json`` + ``results.json``).
 
-* Success against the world-model query budget (seed 004, Gonzalez-Pumariaga et al., Figure 5):
+* Success against the world-model query budget (Gonzalez-Pumariaga et al., Figure 5):
   a problem counts as solved within budget ``B`` when it was solved with at most ``B`` queries.
   The methods only stop earlier under a smaller budget, so one run at budget ``B0`` gives the
   curve for every ``B <= B0``; beyond its own budget a run's curve is not drawn. Approaches that
@@ -10,7 +10,7 @@
   [0, 1] and is not degenerate at 0 or n successes of few problems).
 * Cost per problem: LLM calls, prompt and completion tokens (``n/a`` when the backend reported
   none, as the ``files`` backend), prompt characters (always known), world-model queries, and
-  optimality (plan length equal to the optimal length; seed 004, Sec. 4.1). Approaches that pay
+  optimality (plan length equal to the optimal length; Gonzalez-Pumariaga et al., Sec. 4.1). Approaches that pay
   per domain (the generalized plan writes one program for all problems) are shown per problem
   too: their run's calls divided by its problems.
 
@@ -237,7 +237,7 @@ def _budgets(records: Sequence[RunRecord]) -> list[int]:
 
 
 def figure_success_by_budget(records: Sequence[RunRecord], path: Path) -> Path:
-    """Success rate against the world-model query budget, one panel per group of runs (seed 004,
+    """Success rate against the world-model query budget, one panel per group of runs (Gonzalez-Pumariaga et al.,
     Figure 5 style); runs without a world model are dashed horizontal lines."""
     import matplotlib
 

@@ -7,16 +7,19 @@ changing for one poll interval, so a half-written file is not taken; an answer f
 empty is an error rather than a wait until the time-out. A request whose prompt is already in
 DIR with a response is answered from it (runs resume). Requests may come from several threads
 or processes at once (each gets its own number: the prompt file is created exclusively); a request for sample ``k > 0`` of the same messages gets a
-prompt of its own, its JSON then ``{"sample": k, "messages": [...]}``.
+prompt of its own, its JSON then ``{"sample": k, "messages": [...]}``. While it waits, the
+backend says which file it waits for (on standard error, like the ``manual`` backend's prompts).
 """
 
 from __future__ import annotations
 
 import json
+import sys
 import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from genplan.llm.base import Completion, LLMError, Message, Usage
 
@@ -37,6 +40,8 @@ class FilesModel:
         model: the model name to record for answers (whoever answers).
         empty_grace: seconds an answer file may stay empty (an editor may create it before
             writing) before that is an error.
+        output_stream: where the backend says which answer file it waits for (default: standard
+            error); a line is written only when it must wait.
     """
 
     name = "files"
@@ -48,12 +53,14 @@ class FilesModel:
         poll_interval: float = 1.0,
         model: str = "unknown",
         empty_grace: float = 60.0,
+        output_stream: TextIO | None = None,
     ):
         self.directory = Path(directory)
         self.timeout = timeout
         self.poll_interval = poll_interval
         self.model = model
         self.empty_grace = empty_grace
+        self.output_stream = output_stream or sys.stderr
         self._lock = threading.Lock()
 
     def _existing(self, request: object) -> Path | None:
@@ -111,6 +118,13 @@ class FilesModel:
         deadline = time.monotonic() + self.timeout
         last_size = -1
         empty_since: float | None = None
+        if not response.is_file():
+            prompt_md = self.directory / f"{stem}.prompt.md"
+            self.output_stream.write(
+                f"genplan: waiting for the answer in {response} (the prompt is {prompt_md}; "
+                f"waiting up to {_duration(self.timeout)})\n"
+            )
+            self.output_stream.flush()
         while time.monotonic() < deadline:
             if response.is_file():
                 size = response.stat().st_size
@@ -131,6 +145,15 @@ class FilesModel:
             f"no answer in {response} after {self.timeout:g} s; write the answer there and run the same command "
             "again (answered prompts are not asked again)"
         )
+
+
+def _duration(seconds: float) -> str:
+    """``86400`` -> ``"24 h"``, ``90`` -> ``"90 s"``: a wait as a person reads it."""
+    if seconds >= 3600:
+        return f"{seconds / 3600:g} h"
+    if seconds >= 600:
+        return f"{seconds / 60:g} min"
+    return f"{seconds:g} s"
 
 
 def _answer_text(response: Path) -> str:

@@ -1,7 +1,9 @@
 """The ``openai`` backend: the OpenAI API or any OpenAI-compatible server.
 
 vLLM, Ollama, llama.cpp server and LM Studio all speak this API; point ``--base-url`` at them.
-Retries with backoff on time-outs, 429 and 5xx are the SDK's own (``max_retries``).
+Retries with backoff on time-outs, 429 and 5xx are the SDK's own (``max_retries``), except
+before the server has answered once: a server that cannot be reached at all (connection refused,
+unknown host) fails at the first attempt, not after seconds of silent retries.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ class OpenAIModel:
         settings: model, temperature, seed, max tokens, request time-out (seconds).
         base_url: an OpenAI-compatible endpoint; defaults to ``OPENAI_BASE_URL`` or OpenAI's.
         api_key: defaults to ``OPENAI_API_KEY`` or ``GENPLAN_API_KEY``; a local server needs none.
-        max_retries: retries with exponential backoff on time-outs, 429 and 5xx.
+        max_retries: retries with exponential backoff on time-outs, 429 and 5xx (a server never
+            reached is not retried: see the module docstring).
         http_client: an ``httpx.Client`` to use (tests pass one with a mock transport).
 
     Raises:
@@ -59,6 +62,7 @@ class OpenAIModel:
             max_retries=max_retries,
             http_client=http_client,
         )
+        self._reached = False
 
     def complete(self, messages: Sequence[Message], *, sample: int = 0) -> Completion:
         """One chat completion; sample ``k`` is sent with seed ``seed + k`` (at temperature 0 a
@@ -77,7 +81,7 @@ class OpenAIModel:
         if self.settings.max_tokens is not None:
             arguments["max_tokens"] = self.settings.max_tokens
         try:
-            response = self.client.chat.completions.create(**arguments)
+            response = self._create(arguments)
         except self._openai.APIConnectionError as error:
             raise LLMError(
                 f"cannot reach the model server at {self.client.base_url} ({error}); is it running, and is "
@@ -85,6 +89,7 @@ class OpenAIModel:
             ) from error
         except self._openai.APIError as error:
             raise LLMError(f"the model request to {self.client.base_url} failed: {error}") from error
+        self._reached = True
         choice = response.choices[0]
         usage = response.usage
         return Completion(
@@ -92,3 +97,17 @@ class OpenAIModel:
             Usage(usage.prompt_tokens if usage else None, usage.completion_tokens if usage else None),
             response.model or self.settings.model,
         )
+
+    def _create(self, arguments: dict[str, Any]) -> Any:
+        """The SDK's request, without retries until the server has answered once: a connection
+        that cannot be made is reported at once; a time-out, 429 or 5xx is retried as usual."""
+        if self._reached:
+            return self.client.chat.completions.create(**arguments)
+        try:
+            return self.client.with_options(max_retries=0).chat.completions.create(**arguments)
+        except self._openai.APITimeoutError:
+            pass  # reached, but slow (a local server loading its model): retry
+        except self._openai.APIStatusError as error:
+            if error.status_code != 429 and error.status_code < 500:
+                raise
+        return self.client.chat.completions.create(**arguments)

@@ -19,7 +19,12 @@ from genplan.errors import PddlError
 from genplan.pddl.domain_check import check_domain
 from genplan.pddl.domain_reader import domain_fields_from_tree
 from genplan.pddl.sexpr import read_expression
-from genplan.pddl.text import add_missing_requirements, read_pddl_file, strip_comments_and_lower
+from genplan.pddl.text import (
+    add_missing_requirements,
+    drop_empty_sections,
+    read_pddl_file,
+    strip_comments_and_lower,
+)
 
 Atom = tuple[str, ...]
 """A ground or lifted atom: ``(predicate, argument, ...)``; lifted arguments start with ``?``."""
@@ -115,7 +120,7 @@ def parse_domain_text(text: str, source: Path | None = None) -> Domain:
         PddlError: malformed PDDL, a failed check, or constructs outside the STRIPS fragment
             described in the module docstring; names ``source`` and the line.
     """
-    normalised = add_missing_requirements(strip_comments_and_lower(text))
+    normalised = add_missing_requirements(drop_empty_sections(strip_comments_and_lower(text)))
     tree = read_expression(normalised, source)
     check_domain(tree, source)
     fields = domain_fields_from_tree(tree)

@@ -168,6 +168,20 @@ def generate_problems(
     return [GeneratedProblem(f"{prefix}-{index:02d}.pddl", problem) for index, problem in enumerate(problems)]
 
 
+def _umask() -> int:
+    """The process's umask: from ``/proc/self/status`` (Linux), which leaves it untouched for other
+    threads; else by setting it and restoring it at once."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_problems(
     domain: str,
     split: str,
@@ -212,9 +226,12 @@ def save_problems(problems: list[GeneratedProblem], out: Path) -> list[tuple[Pat
 
 
 def _write_whole(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, then rename it into place."""
+    """Write ``text`` to a temporary file beside ``path``, then rename it into place, with the
+    permissions a plainly created file gets (0644 under the usual umask 022; a temporary file
+    is created 0600)."""
     descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.fchmod(descriptor, 0o666 & ~_umask())
         with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
             stream.write(text)
         os.replace(temporary, path)

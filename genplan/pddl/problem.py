@@ -159,6 +159,8 @@ def _checked_problem(
     goal_atoms = frozenset(goal)
     _check_atoms(init_atoms, domain, object_types, source, text)
     _check_atoms(goal_atoms, domain, object_types, source, text)
+    if domain.typed:
+        _check_argument_types(init_atoms | goal_atoms, domain, object_types, source, text)
     return Problem(name, domain, object_types, init_atoms, goal_atoms, source)
 
 
@@ -189,6 +191,52 @@ def _check_atoms(
         argument = next(a for a in atom[1:] if a not in object_types)
         raise PddlError(
             f"{_atom_text(atom)} names undeclared object {argument}", source, _line(text, _atom_text(atom))
+        )
+
+
+def _check_argument_types(
+    atoms: frozenset[Atom],
+    domain: Domain,
+    object_types: Mapping[str, str],
+    source: Path | None,
+    text: str | None,
+) -> None:
+    """Raise for the first (in sorted order) atom with an argument whose object's type is not
+    the predicate's declared type for that position or a subtype of it, as VAL refuses it.
+
+    The message names the atom, the argument (1-based), the object's type and the type the
+    predicate takes, e.g. ``(at c0 l0-1): argument 1, c0, is a city; predicate at takes a physobj``.
+    """
+    members: dict[str, set[str]] = {}
+    for obj, type_name in object_types.items():
+        members.setdefault(type_name, set()).add(obj)
+
+    def of_type(wanted: str) -> set[str]:
+        if wanted not in members_of:
+            members_of[wanted] = set().union(
+                *(objs for type_name, objs in members.items() if domain.is_subtype(type_name, wanted))
+            )
+        return members_of[wanted]
+
+    members_of: dict[str, set[str]] = {ROOT_TYPE: set(object_types)}
+    by_predicate: dict[str, list[Atom]] = {}
+    for atom in atoms:
+        by_predicate.setdefault(atom[0], []).append(atom)
+    wrong: list[tuple[Atom, int]] = []
+    for predicate, group in by_predicate.items():
+        for position, wanted in enumerate(domain.predicates[predicate], start=1):
+            allowed = of_type(wanted)
+            if not allowed.issuperset(map(itemgetter(position), group)):
+                wrong.extend((atom, position) for atom in group if atom[position] not in allowed)
+    if wrong:
+        atom, position = min(wrong)
+        argument = atom[position]
+        wanted = domain.predicates[atom[0]][position - 1]
+        raise PddlError(
+            f"{_atom_text(atom)}: argument {position}, {argument}, is of type {object_types[argument]}; "
+            f"predicate {atom[0]} takes a {wanted} there",
+            source,
+            _line(text, _atom_text(atom)),
         )
 
 

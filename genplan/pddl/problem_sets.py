@@ -133,6 +133,8 @@ class DomainProblems:
             the same predicates and operators under its own name); ``None`` for ``domain``.
         validation: the problem set's validation problems (its ``validation/`` folder), never
             shown to a model; empty when it has none.
+        available: how many evaluation problems a user's folder holds (``evaluation_sources``
+            are the first ``n_eval`` of them); ``None`` for generated or selected problems.
     """
 
     name: str
@@ -146,6 +148,7 @@ class DomainProblems:
     generators: str | None = None
     evaluation_domain: Domain | None = None
     validation: tuple[Problem, ...] = ()
+    available: int | None = None
 
     @functools.cached_property
     def evaluation(self) -> tuple[Problem, ...]:
@@ -154,6 +157,13 @@ class DomainProblems:
         return tuple(
             p if isinstance(p, Problem) else load_problem(p, domain) for p in self.evaluation_sources
         )
+
+    def describe_count(self) -> str:
+        """How many evaluation problems, and of how many a folder holds: ``"30 of 90 evaluation
+        problems"``, ``"90 of 90 evaluation problems"``; ``"30 evaluation problems"`` when generated."""
+        count = len(self.evaluation_sources)
+        of = f" of {self.available}" if self.available is not None else ""
+        return f"{count}{of} evaluation problem{'s' * (count != 1 or bool(of))}"
 
     @property
     def problem_set(self) -> str:
@@ -250,10 +260,17 @@ def load_domain_problems(
             key=lambda p: (len(p.object_types), len(p.init)),
         )
     )
-    evaluation = tuple(problem_set.evaluation)[: n_eval or None]
+    evaluation = tuple(problem_set.evaluation)[:n_eval]
     validation = tuple(load_problem(path, parsed) for path in problem_set.validation)
     return DomainProblems(
-        folder.resolve().name, parsed, training, evaluation, False, folder, validation=validation
+        folder.resolve().name,
+        parsed,
+        training,
+        evaluation,
+        False,
+        folder,
+        validation=validation,
+        available=len(problem_set.evaluation),
     )
 
 

@@ -3,8 +3,12 @@
 The ``pddl`` library is strict where VAL and the unified-planning framework are lenient. This
 module makes the text acceptable the way those tools would read it:
 
+* Windows (``\r\n``) and old Mac (``\r``) line endings become ``\n``, so the same file
+  with either ending gives the same prompts, recordings and results;
 * names are case-insensitive in PDDL, so the text is lower-cased;
 * comments (``;`` to end of line) are removed, keeping line numbers;
+* empty ``(:types)``, ``(:constants)`` and ``(:functions)`` sections (Tarski and other tools
+  write them; VAL and Fast Downward accept them) are dropped: they declare nothing;
 * a domain that uses types, ``not``, ``=`` or ``:constants`` without declaring the matching
   requirement gets the requirement added (``pddl`` rejects a typed domain without ``:typing``).
 
@@ -28,12 +32,24 @@ T = TypeVar("T")
 _UNSET = object()
 
 _COMMENT = re.compile(r";[^\n]*")
+_EMPTY_SECTION = re.compile(r"\(\s*:(?:types|constants|functions)\s*\)")
 _REQUIREMENTS = re.compile(r"\(\s*:requirements([^)]*)\)")
 
 
+def normalise_line_endings(text: str) -> str:
+    """Return ``text`` with ``\r\n`` and lone ``\r`` line endings as ``\n``; line numbers are kept."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
 def strip_comments_and_lower(text: str) -> str:
-    """Return ``text`` lower-cased with ``;`` comments removed; line numbers are kept."""
-    return _COMMENT.sub("", text).lower()
+    """Return ``text`` with ``\n`` line endings, lower-cased, ``;`` comments removed; line numbers are kept."""
+    return _COMMENT.sub("", normalise_line_endings(text)).lower()
+
+
+def drop_empty_sections(text: str) -> str:
+    """Return normalised domain ``text`` without empty ``(:types)``, ``(:constants)`` and
+    ``(:functions)`` sections, which declare nothing; line numbers are kept."""
+    return _EMPTY_SECTION.sub(lambda match: "\n" * match.group().count("\n"), text)
 
 
 def needed_requirements(text: str) -> set[str]:
@@ -94,7 +110,8 @@ def add_missing_requirements(text: str) -> str:
 
 
 def read_pddl_file(path: Path, what: str) -> str:
-    """The text of a PDDL ``what`` file (``"domain"``, ``"problem"``), decoded as UTF-8.
+    """The text of a PDDL ``what`` file (``"domain"``, ``"problem"``, ``"plan"``), decoded as
+    UTF-8, with ``\n`` line endings (:func:`normalise_line_endings`).
 
     Raises:
         PddlError: the file cannot be read or is not UTF-8 text (names the file and line).
@@ -104,7 +121,7 @@ def read_pddl_file(path: Path, what: str) -> str:
     except OSError as error:
         raise PddlError(f"cannot read {what} file: {error.strerror}", path) from error
     try:
-        return data.decode("utf-8")
+        return normalise_line_endings(data.decode("utf-8"))
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise PddlError(

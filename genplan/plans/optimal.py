@@ -1,6 +1,6 @@
 """Optimal plans from Fast Downward's A* search with the LM-cut heuristic, cached per problem on disk.
 
-The optimality metric of seed 004 (Gonzalez-Pumariaga et al., Sec. 4.1: "whether a planner finds
+The optimality metric of Gonzalez-Pumariaga et al. (Sec. 4.1: "whether a planner finds
 an optimal path within the WMQ budget") and problem sets grouped by optimal plan length
 (SymPlanner, Xiong et al., Table 1) need each problem's optimal plan length. A* with LM-cut
 (Helmert & Domshlak, ICAPS 2009), an admissible heuristic, returns an optimal plan; every

@@ -4,7 +4,7 @@
   domain, shipped with genplan: :mod:`genplan.pddl.paper_problems`), so fractions solved are
   comparable with its Table 1; ``--n`` takes the first ``n``.
 * ``--problems by-length:4,8,12 --per-length 2``: problems grouped by optimal plan length.
-* ``--problems small --n 30``: problems drawn like the domain's training problems (seed 004's
+* ``--problems small --n 30``: problems drawn like the domain's training problems (Gonzalez-Pumariaga et al.'s
   Logistics and Grippers problems, Figure 5, are of that size; the default evaluation problems
   of Silver et al. are far larger), each labelled with its optimal length where the planner
   finds one in time.
@@ -14,7 +14,7 @@
 Training problems stay the domain's generated ones whatever the selection.
 
 SymPlanner (Xiong et al., Table 1) reports success on PlanBench Blocksworld by optimal plan length
-(2, 4, ..., 12 steps, 20 instances each); seed 004 (Gonzalez-Pumariaga et al., Sec. 4.1) measures
+(2, 4, ..., 12 steps, 20 instances each); Gonzalez-Pumariaga et al. (Sec. 4.1) measures
 optimality against the optimal length. A problem set of this kind is drawn from a seeded stream
 of candidates per length, each labelled with its optimal length by Fast Downward's A* with LM-cut
 (:mod:`genplan.plans.optimal`, cached per problem), keeping the first ``per_length`` candidates

@@ -7,11 +7,12 @@ from :mod:`genplan.plans.simulator` where VAL cannot serve).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from genplan.errors import ConfigurationError
+from genplan.errors import ConfigurationError, ValidatorError
 from genplan.pddl.problem import Problem
 from genplan.pddl.text import read_pddl_file
 from genplan.plans.failures import FailureKind
@@ -53,12 +54,15 @@ def check_plan(problem: Problem, plan: object, *, checker: str = "auto") -> Plan
     Args:
         problem: the problem.
         plan: the output to check; anything that is not a list of strings is a syntax error.
-        checker: ``"auto"`` (VAL where it can take the plan, else the simulator), ``"val"``
-            (VAL; still the simulator if VAL cannot take the plan, and the verdict's ``notice``
-            says why) or ``"simulator"``.
+        checker: ``"auto"`` (VAL where it can take the plan, else the simulator, and the
+            verdict's ``notice`` says why), ``"val"`` (VAL only: never the simulator) or
+            ``"simulator"``.
 
     Raises:
         ConfigurationError: an unknown ``checker``.
+        ValidatorError: ``checker="val"`` and VAL cannot give a verdict (missing, a plan of
+            :data:`~genplan.plans.val.VAL_MAX_STEPS` or more steps, or VAL refused or failed
+            on the task); the message gives VAL's reason.
     """
     if checker not in CHECKERS:
         raise ConfigurationError(f"unknown checker {checker!r}; use one of {', '.join(CHECKERS)}")
@@ -78,6 +82,9 @@ def check_plan(problem: Problem, plan: object, *, checker: str = "auto") -> Plan
                 kind = None if result.valid else FailureKind.PLAN_SEMANTICS
                 return PlanVerdict(result.valid, kind, result.advice, result.failing_step, "val")
             notice = f"checked by simulator: VAL failed ({_last_words(result)})"
+        if checker == "val":
+            reason = notice.removeprefix("checked by simulator: ")
+            raise ValidatorError(f"VAL gave no verdict: {reason}; use --checker auto or simulator")
     simulated = simulate(problem, syntax.actions)
     kind = None if simulated.valid else FailureKind.PLAN_SEMANTICS
     return PlanVerdict(simulated.valid, kind, simulated.advice, simulated.failing_step, "simulator", notice)
@@ -102,9 +109,17 @@ def read_plan_file(path: Path | str) -> list[str]:
     return [action for _, action in read_plan_lines(path)]
 
 
+_TIMED_STEP = re.compile(r"\d+(?:\.\d*)?\s*:\s*(\(.*\))\s*(?:\[\s*\d+(?:\.\d*)?\s*\])?")
+"""A step of VAL's timed plan format, ``0.000: (move a b) [1.000]`` (LPG, OPTIC, POPF, TFD)."""
+
+
 def read_plan_lines(path: Path | str) -> list[tuple[int, str]]:
     """``(line number, action)`` of every action of a plan file (1-based lines; blank lines and
     ``;`` comments skipped), so messages can name the line of a failing step.
+
+    Both plan formats VAL reads are accepted: one action per line, ``(move a b)``, and the timed
+    format, ``0.000: (move a b) [1.000]``, whose start time and duration are dropped (steps are
+    taken in file order).
 
     Raises:
         PddlError: the file cannot be read or is not UTF-8 text (names the file and line).
@@ -113,4 +128,9 @@ def read_plan_lines(path: Path | str) -> list[tuple[int, str]]:
     lines = [
         (number, line.split(";", 1)[0].strip()) for number, line in enumerate(text.splitlines(), start=1)
     ]
-    return [(number, action) for number, action in lines if action]
+    return [(number, _untimed(action)) for number, action in lines if action]
+
+
+def _untimed(line: str) -> str:
+    timed = _TIMED_STEP.fullmatch(line)
+    return timed.group(1) if timed else line

@@ -11,22 +11,22 @@ silent no-op, so the model can repair its action (Iterative Correction, Sec. 2.3
 How queries are counted (:attr:`WorldModel.queries`):
 
 * A query is one state-action pair answered by the simulator, valid or not: an action whose
-  precondition fails still cost the world model an evaluation (seed 004, Sec. 2: the response
+  precondition fails still cost the world model an evaluation (Gonzalez-Pumariaga et al., Sec. 2: the response
   carries an error "if the action is invalid").
 * A pair asked before (the same state, the same ground action) is answered from memory and not
   counted again: Boomerang "re-use[s] any queries made to the world model in previous iterations
-  during this verification" (seed 004, Sec. 3.2). genplan applies this to every method, so
+  during this verification" (Gonzalez-Pumariaga et al., Sec. 3.2). genplan applies this to every method, so
   ReAct walking back to a state it left, or ToI re-expanding one, pays once per pair too;
   :attr:`WorldModel.reused` counts the answers served from memory.
 * Text that names no action of the problem (unparsable, an unknown operator or object, the wrong
   number or type of arguments) is rejected before the world model is asked, and not counted:
-  ``M`` is defined on the actions ``A`` of the problem only (seed 004, Sec. 2).
+  ``M`` is defined on the actions ``A`` of the problem only (Gonzalez-Pumariaga et al., Sec. 2).
 * Listing the actions applicable in a state (:meth:`WorldModel.applicable`) is not counted: the
-  paper's prompts show "Valid Actions" for the current state (seed 004, App. A.4.3, A.4.4) and
+  paper's prompts show "Valid Actions" for the current state (Gonzalez-Pumariaga et al., App. A.4.3, A.4.4) and
   its query counts do not include them.
 
 With a ``budget``, a query that would be counted beyond it raises :class:`BudgetExhausted`
-(success "without exceeding the query budget", seed 004, Sec. 4.1); answers from memory are
+(success "without exceeding the query budget", Gonzalez-Pumariaga et al., Sec. 4.1); answers from memory are
 always free.
 """
 
@@ -141,7 +141,7 @@ def action_text(action: Atom) -> str:
 
 def parse_action_text(text: str) -> Atom | None:
     """Read an action written as ``(stack a b)``, ``stack(a, b)``, ``stack(a:default,b:default)``
-    (seed 004's format) or ``stack a b``; lower-cased, with quotes, backticks and trailing
+    (Gonzalez-Pumariaga et al.'s format) or ``stack a b``; lower-cased, with quotes, backticks and trailing
     punctuation removed. ``None`` when the text has no such shape."""
     cleaned = text.strip().strip("`'\"*.,;").strip().lower()
     call = re.fullmatch(r"([\w-]+)\s*\((.*)\)", cleaned)

@@ -68,6 +68,20 @@ def test_correct_components_pass_with_one_call_each(heavy_examples: list[Example
     assert [c["step"] for c in result.checks] == [2, 3, 3, 3, 4, 4, 4]
 
 
+def test_every_check_says_what_it_checks_and_how_it_went(heavy_examples: list[ExampleProblem]) -> None:
+    """Issue 27 item 10: the checks (minutes of searches) are not silent."""
+    lines: list[str] = []
+    model = FakeLanguageModel([fenced(HEAVY), fenced(GOAL)])
+    domain = heavy_examples[0].problem.domain.to_pddl()
+    run_protocol(model, domain, heavy_examples, AutoToSSettings(), run_in_process, on_event=lines.append)
+    first = heavy_examples[0].name
+    assert lines[0].startswith("step 2: goal unit tests passed in ")
+    assert lines[1] == f"step 3: soundness search on {first}, up to 630 s ..."
+    assert lines[2].startswith(f"step 3: soundness search on {first} passed in ")
+    assert sum(line.endswith("...") for line in lines) == 6 and len(lines) == 13
+    assert lines[-1].startswith(f"step 4: completeness check on {heavy_examples[-1].name} passed")
+
+
 def test_a_wrong_goal_test_gets_goal_feedback_and_step_2_runs_again(
     heavy_examples: list[ExampleProblem],
 ) -> None:

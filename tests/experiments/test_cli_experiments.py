@@ -43,3 +43,23 @@ def test_bad_grids_are_errors_not_tracebacks(tmp_path: Path, capsys: pytest.Capt
     assert "cannot read grid file" in capsys.readouterr().err
     assert main(["experiments", "--domains", "gripper", "--llm", "manual"]) == 2
     assert "use it with --engine sequential" in capsys.readouterr().err
+
+
+def test_the_grid_bar_writes_plain_lines_to_a_non_terminal() -> None:
+    """Issue 27 item 10: no bar (carriage returns, escape codes) in a log file or a pipe."""
+    import io
+
+    from genplan.cli.experiments import _GridBar
+
+    log = io.StringIO()
+    bar = _GridBar(log)
+    bar.start(total=4, recorded=1)
+    bar.update(done=0, failed=0, running=2)
+    bar.update(done=1, failed=0, running=1)
+    bar.update(done=1, failed=0, running=1)  # nothing finished since: no line
+    bar.update(done=1, failed=1, running=0)
+    bar.close()
+    lines = log.getvalue().splitlines()
+    assert len(lines) == 2 and "\r" not in log.getvalue() and "\x1b" not in log.getvalue()
+    assert lines[0].startswith("cells: 2 of 4 finished (done 2, failed 0, running 1; ")
+    assert lines[1].startswith("cells: 3 of 4 finished (done 2, failed 1, running 0; ")

@@ -134,6 +134,21 @@ def test_files_backend_writes_a_transcript_and_waits_for_the_answer(tmp_path: Pa
     assert not (tmp_path / "0002.prompt.md").exists()
 
 
+def test_files_backend_says_which_file_it_waits_for(tmp_path: Path) -> None:
+    """Issue 27 item 10: a wait of up to a day is never silent."""
+    shown = io.StringIO()
+    with pytest.raises(LLMError):
+        FilesModel(tmp_path, timeout=0.2, poll_interval=0.05, output_stream=shown).complete(HELLO)
+    assert shown.getvalue() == (
+        f"genplan: waiting for the answer in {tmp_path / '0001.response.md'} "
+        f"(the prompt is {tmp_path / '0001.prompt.md'}; waiting up to 0.2 s)\n"
+    )
+    (tmp_path / "0001.response.md").write_text("the answer\n")
+    answered = io.StringIO()
+    FilesModel(tmp_path, timeout=86_400, poll_interval=0.05, output_stream=answered).complete(HELLO)
+    assert answered.getvalue() == ""  # answered already: nothing to wait for
+
+
 def test_files_backend_times_out_clearly(tmp_path: Path) -> None:
     with pytest.raises(LLMError, match="no answer in"):
         FilesModel(tmp_path, timeout=0.2, poll_interval=0.05).complete(HELLO)
@@ -232,6 +247,42 @@ def test_openai_backend_connection_error_names_the_url() -> None:
     )
     with pytest.raises(LLMError, match=r"cannot reach the model server at http://localhost:11434/v1"):
         model.complete(HELLO)
+
+
+def test_an_unreachable_server_fails_at_the_first_attempt_not_after_retries() -> None:
+    """Issue 27 item 10: not 15 s of silent retries against a --base-url nothing listens on."""
+    attempts: list[str] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        attempts.append(str(request.url))
+        raise httpx.ConnectError("connection refused", request=request)
+
+    client = httpx.Client(transport=httpx.MockTransport(handler))
+    model = OpenAIModel(
+        SamplingSettings(), base_url="http://localhost:9/v1", http_client=client, max_retries=5
+    )
+    started = time.monotonic()
+    with pytest.raises(LLMError, match=r"cannot reach the model server at http://localhost:9/v1"):
+        model.complete(HELLO)
+    assert len(attempts) == 1 and time.monotonic() - started < 5
+
+
+def test_a_server_reached_but_busy_is_still_retried_before_its_first_answer() -> None:
+    statuses = [503, 200]
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        status = statuses.pop(0)
+        if status != 200:
+            return httpx.Response(
+                status, json={"error": {"message": "loading"}}, headers={"retry-after": "0"}
+            )
+        return httpx.Response(200, json=_chat_response("hello"))
+
+    client = httpx.Client(transport=httpx.MockTransport(handler))
+    model = OpenAIModel(
+        SamplingSettings(), base_url="http://localhost:8000/v1", http_client=client, max_retries=2
+    )
+    assert model.complete(HELLO).text == "hello" and statuses == []
 
 
 def test_samples_of_one_request_are_cached_recorded_and_replayed_apart(tmp_path: Path) -> None:

@@ -150,6 +150,13 @@ class AutoToS:
         write_json(folder / MILESTONES_FILE, result.milestones)
         evaluation = list(problems.evaluation)
         keys = [problem_key(p, problems.root) for p in evaluation]
+        workers = context.workers or os.cpu_count() or 1
+        context.progress.note(
+            f"evaluation: {settings.search} on {len(evaluation)} problems, up to {settings.search_seconds:g} s "
+            f"each, {min(workers, max(len(evaluation), 1))} at a time"
+            if complete
+            else f"evaluation: no usable components, {len(evaluation)} problems not searched"
+        )
         context.progress.start_problems(len(evaluation))
         results = evaluate(
             result.program if complete else None,
@@ -157,7 +164,7 @@ class AutoToS:
             keys,
             settings,
             runner,
-            workers=context.workers or os.cpu_count(),
+            workers=workers,
             on_result=context.progress.problem_done,
         )
         record = RunRecord(

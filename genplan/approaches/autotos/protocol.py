@@ -37,6 +37,9 @@ HARNESS = "genplan.approaches.autotos.harness"
 SLACK_SECONDS = 30.0
 """Budget of one harness call beyond its search limit (start-up, checks, plan recovery)."""
 
+_CHECK_NAMES = {2: "goal unit tests", 3: "soundness search", 4: "completeness check"}
+"""What each step checks, for the progress lines (Cao et al. 2025, Sec. 4.3-4.5)."""
+
 PHASE_OF_STEP = {2: Phase.GOAL, 3: Phase.SUCCESSOR_SOUNDNESS, 4: Phase.SUCCESSOR_COMPLETENESS}
 
 
@@ -215,7 +218,13 @@ class Loop:
         self.on_event(f"step {event.step}: {event.category.value} -> feedback on {event.component.value}")
 
     # -- running the tests -----------------------------------------------------------------
-    def _run(self, function: str, args: list[Any], timeout: float) -> HarnessOutcome:
+    def _run(
+        self, function: str, args: list[Any], timeout: float, step: int, example: ExampleProblem | None = None
+    ) -> HarnessOutcome:
+        """Run a harness check; before a search (it may take minutes) a line says what runs."""
+        if function == "search_check":
+            where = f" on {example.name}" if example else ""
+            self.on_event(f"step {step}: {_CHECK_NAMES[step]}{where}, up to {timeout:g} s ...")
         return self.runner(self.result.program, f"{HARNESS}:{function}", args, timeout)
 
     def _failure_of(self, outcome: HarnessOutcome, step: int) -> dict[str, Any] | None:
@@ -277,6 +286,9 @@ class Loop:
                     entry[key] = outcome.value[key]
         entry["seconds"] = round(outcome.seconds, 3)
         self.result.checks.append(entry)
+        where = f" on {example.name}" if example else ""
+        verdict = "passed" if failure is None else f"failed ({failure['category']})"
+        self.on_event(f"step {step}: {_CHECK_NAMES[step]}{where} {verdict} in {outcome.seconds:.1f} s")
         return failure
 
     def step2(self) -> tuple[dict[str, Any], ExampleProblem | None] | None:
@@ -288,7 +300,7 @@ class Loop:
             self.settings.call_seconds,
         ]
         timeout = len(cases) * self.settings.call_seconds + SLACK_SECONDS
-        failure = self._check(2, None, self._run("goal_tests", args, timeout))
+        failure = self._check(2, None, self._run("goal_tests", args, timeout, 2))
         if failure is None:
             return None
         index = failure.get("case")
@@ -313,9 +325,8 @@ class Loop:
         options = self._search_options(completeness=False)
         for example, task in zip(self.examples, self.tasks):
             args = [self.result.program, task, options]
-            failure = self._check(
-                3, example, self._run("search_check", args, self.settings.search_seconds + SLACK_SECONDS)
-            )
+            timeout = self.settings.search_seconds + SLACK_SECONDS
+            failure = self._check(3, example, self._run("search_check", args, timeout, 3, example))
             if failure is not None:
                 return failure, example
         return None
@@ -327,13 +338,14 @@ class Loop:
             if self.settings.checks == "exact":
                 options = self._search_options(completeness=True)
                 args = [self.result.program, task, options]
-                outcome = self._run("search_check", args, self.settings.search_seconds + SLACK_SECONDS)
+                outcome = self._run(
+                    "search_check", args, self.settings.search_seconds + SLACK_SECONDS, 4, example
+                )
             else:
                 cases = successor_cases(example)
                 args = [self.result.program, task, cases, self.settings.call_seconds]
-                outcome = self._run(
-                    "successor_tests", args, len(cases) * self.settings.call_seconds + SLACK_SECONDS
-                )
+                timeout = len(cases) * self.settings.call_seconds + SLACK_SECONDS
+                outcome = self._run("successor_tests", args, timeout, 4, example)
             failure = self._check(4, example, outcome)
             if failure is not None:
                 return failure, example

@@ -153,6 +153,12 @@ def run_synthesis(
         write_json(folder / "name_mapping.json", mapping.to_json())
         artifacts.append("name_mapping.json")
 
+    # A folder's problems are named by file, as results name them (IPC names repeat across levels).
+    names = (
+        {shown: problem_key(p, problems.root) for shown, p in zip(training, problems.training)}
+        if problems.generators is None
+        else {}
+    )
     conversation_path = folder / CONVERSATION_FILE
     conversation_path.unlink(missing_ok=True)
     recording = RecordingModel(model, ConversationRecorder(conversation_path), context.backend_name)
@@ -177,7 +183,17 @@ def run_synthesis(
             context.progress.note(note)
         place = folder / CANDIDATES_FOLDER / str(index) if several else folder
         synthesis = _synthesize_into(
-            place, recording, domain_pddl, debugging, settings, context, index, target, observations, on_round
+            place,
+            recording,
+            domain_pddl,
+            debugging,
+            settings,
+            context,
+            index,
+            target,
+            observations,
+            on_round,
+            names,
         )
         candidate = Candidate(index, synthesis)
         if several:
@@ -276,8 +292,10 @@ def _synthesize_into(
     target: ScalingTarget | None,
     observations: Observations,
     on_round: Callable[[TrainingRound], None] | None,
+    names: dict[Problem, str],
 ) -> SynthesisResult:
-    """One conversation (candidate ``index``), its files written in ``place`` as it goes."""
+    """One conversation (candidate ``index``), its files written in ``place`` as it goes;
+    ``names`` name training problems in its rounds (see :func:`synthesize`)."""
     place.mkdir(parents=True, exist_ok=True)
     rounds: list[dict[str, Any]] = []
 
@@ -298,6 +316,7 @@ def _synthesize_into(
         sample=index,
         scaling_target=target,
         observations=observations,
+        names=names,
     )
     (place / PROGRAM_FILE).write_text(synthesis.program)
     if not (place / GROWING_PROGRAM_FILE).is_file():

@@ -5,6 +5,8 @@
 ``synthesized/heavy/``. By default every call runs in the sandbox with a time budget, through a
 persistent sandbox worker (a few milliseconds per call on top of the program's own time);
 ``trusted=True`` runs a program you have reviewed in-process instead (the fastest path).
+A "No Names" program gets its run's ``name_mapping.json`` (found beside it) applied
+(:mod:`.renaming`): it sees each problem in its names and returns the plan in real names.
 """
 
 from __future__ import annotations
@@ -12,9 +14,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from genplan.approaches.generalized_plan.renaming import (
+    find_name_mapping,
+    load_name_mapping,
+    plan_to_original,
+    rename_problems,
+)
 from genplan.errors import ConfigurationError, GenplanError
 from genplan.paths import builtin_domain_file, builtin_domain_names, data_folder
 from genplan.pddl.domain import Domain, load_domain
+from genplan.pddl.obfuscate import NameMapping
 from genplan.pddl.problem import Problem, load_problem
 from genplan.pddl.problem_sets import unknown_domain
 from genplan.sandbox import Limits, RunStatus, isolation_report, load_trusted, run_program
@@ -54,6 +63,9 @@ class Solver:
         trusted: run in-process, without the sandbox (only for a program you have reviewed).
         timeout: seconds per call in the sandbox.
         limits: the sandbox's limits and isolation (default: :class:`~genplan.sandbox.Limits`).
+        mapping: a No-Names run's name mapping: each problem is renamed through it before the
+            program runs and the plan is translated back (:mod:`.renaming`); ``None`` for a
+            program that reads real names.
 
     Raises:
         IsolationUnavailable: sandboxed, and the sandbox cannot start (the message says how to
@@ -69,8 +81,10 @@ class Solver:
         trusted: bool = False,
         timeout: float = 30.0,
         limits: Limits | None = None,
+        mapping: NameMapping | None = None,
     ):
         self.program = program
+        self.mapping = mapping
         self.domain = domain
         self.trusted = trusted
         self.timeout = timeout
@@ -91,6 +105,10 @@ class Solver:
         """
         if not isinstance(problem, Problem):
             problem = load_problem(problem, self.domain)
+        extended = None
+        if self.mapping is not None:
+            renamed, extended = rename_problems([problem], self.mapping)
+            problem = renamed[0]
         if self._function is not None:
             try:
                 plan = self._function(set(problem.objects), set(problem.init), set(problem.goal))
@@ -111,7 +129,7 @@ class Solver:
             plan = outcome.plan
         if not isinstance(plan, (list, tuple)) or not all(isinstance(a, str) for a in plan):
             raise SolverError(f"the program returned {type(plan).__name__}, not a list of strings")
-        return list(plan)
+        return plan_to_original(plan, extended) if extended is not None else list(plan)
 
 
 def load_solver(
@@ -121,6 +139,7 @@ def load_solver(
     trusted: bool = False,
     timeout: float = 30.0,
     limits: Limits | None = None,
+    name_mapping: Path | str | None = None,
 ) -> Solver:
     """A solver for ``domain`` from a saved synthesized program.
 
@@ -133,10 +152,12 @@ def load_solver(
         timeout: seconds per call in the sandbox.
         limits: the sandbox's limits and isolation (``Limits(isolation="none")`` where
             bubblewrap cannot run).
+        name_mapping: a No-Names run's ``name_mapping.json`` to apply; by default the one
+            beside the program, if any (:func:`~.renaming.find_name_mapping`).
 
     Raises:
         ConfigurationError: an unknown domain name (suggests the closest), no saved program
-            for the domain, or a domain file without ``program``.
+            for the domain, a domain file without ``program``, or an unreadable name mapping.
         PddlError: a malformed domain file.
         IsolationUnavailable: sandboxed, and the sandbox cannot start (the message says how).
         SyntaxError, PolicyViolation: trusted, and the program does not compile under the policy
@@ -160,20 +181,53 @@ def load_solver(
                     f"run `genplan synthesize --domain {name} --save` first, or pass program="
                 )
             program = candidates[0] / "program.py"
-    return Solver(read_program(program), parsed, trusted=trusted, timeout=timeout, limits=limits)
+    given = Path(name_mapping) if name_mapping is not None else None
+    mapping_file = find_name_mapping(Path(program), given)
+    mapping = load_name_mapping(mapping_file) if mapping_file is not None else None
+    return Solver(
+        read_program(program), parsed, trusted=trusted, timeout=timeout, limits=limits, mapping=mapping
+    )
 
 
 def read_program(path: Path | str) -> str:
-    """The source of a program file.
+    """The source of a program file, checked to be Python (parsed, never run, here).
 
     Raises:
-        ConfigurationError: the file cannot be read or is not UTF-8 text (names it).
+        ConfigurationError: the file cannot be read, is not UTF-8 text, or is not Python (names
+            the file and line, and says what to do when it holds a model's whole answer).
     """
     try:
-        return Path(path).read_text(encoding="utf-8")
+        source = Path(path).read_text(encoding="utf-8")
+        check_python(source, Path(path))
+        return source
     except OSError as error:
         raise ConfigurationError(f"cannot read program file {path}: {error.strerror or error}") from error
     except UnicodeDecodeError as error:
         raise ConfigurationError(
             f"program file {path} is not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset {error.start})"
         ) from error
+
+
+def check_python(source: str, path: Path) -> None:
+    """Raise unless ``source`` parses as Python (``ast.parse``: nothing is run).
+
+    Raises:
+        ConfigurationError: ``path:line: the program is not Python (invalid syntax): `the line```,
+            with a hint when the file holds a fenced code block (a model's whole answer).
+    """
+    import ast
+
+    try:
+        ast.parse(source, filename=str(path))
+    except SyntaxError as error:
+        line = "".join(c if c.isprintable() else "?" for c in (error.text or "").strip())  # as data
+        shown = f": `{line[:80]}{'...' if len(line) > 80 else ''}`" if line else ""
+        hint = (
+            "; it holds a fenced code block: save only the code inside it"
+            if "```" in source
+            else "; give a Python file that defines get_plan(objects, init, goal)"
+        )
+        where = f"{path}:{error.lineno}" if error.lineno else str(path)
+        raise ConfigurationError(f"{where}: the program is not Python ({error.msg}){shown}{hint}") from None
+    except (RecursionError, MemoryError, ValueError) as error:
+        raise ConfigurationError(f"{path}: the program is not Python that can be read ({error!r})") from None

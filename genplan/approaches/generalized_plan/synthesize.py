@@ -15,7 +15,7 @@ several calls of :func:`synthesize`, one per sample (:mod:`.candidates`, :mod:`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -177,6 +177,7 @@ def synthesize(
     sample: int = 0,
     scaling_target: ScalingTarget | None = None,
     observations: Observations | None = None,
+    names: Mapping[Problem, str] | None = None,
 ) -> SynthesisResult:
     """Synthesize a generalized plan for a domain from its training problems (one conversation).
 
@@ -194,6 +195,9 @@ def synthesize(
         scaling_target: the largest evaluation size and budget, for ``scaling_feedback``
             (without it no scaling check is made).
         observations: where the scaling check's measurements are recorded and reused.
+        names: how rounds and ``training_problems_used`` name training problems (a folder's
+            file keys, ``training/easy/p01.pddl``, as results name problems); their PDDL names
+            where not given.
 
     Returns:
         The :class:`SynthesisResult`; the program is returned even when training fails.
@@ -210,7 +214,8 @@ def synthesize(
     examples = list(training[: settings.prompt_problems])
     typed = training[0].domain.typed
     conversation = Conversation(model, on_exchange, sample)
-    result = SynthesisResult(program="", training_problems_used=[p.name for p in examples])
+    named = dict(names or {})
+    result = SynthesisResult(program="", training_problems_used=[named.get(p, p.name) for p in examples])
     if variant.chain_of_thought:
         conversation.ask(prompts.summary_prompt(domain_pddl, examples))
         conversation.ask(prompts.STRATEGY_PROMPT)
@@ -236,7 +241,7 @@ def synthesize(
             if on_program is not None:
                 on_program(result.program)
             training_round = _check_round(
-                result, round_index, training, settings, limits, scaling_target, observations
+                result, round_index, training, settings, limits, scaling_target, observations, named
             )
             training_round = dataclasses.replace(training_round, reflection=reflection)
         result.rounds.append(training_round)
@@ -259,17 +264,19 @@ def _check_round(
     limits: Limits | None,
     scaling_target: ScalingTarget | None,
     observations: Observations | None,
+    names: Mapping[Problem, str],
 ) -> TrainingRound:
     """The training check of the program so far, then (all solved) its scaling check; the
     round with the feedback to send (reflective with ``reflect``)."""
     passed, check, problem = check_training(result.program, training, settings.timeout, limits)
     if check is not None and problem is not None:
-        if problem.name not in result.training_problems_used:
-            result.training_problems_used.append(problem.name)
+        name = names.get(problem, problem.name)
+        if name not in result.training_problems_used:
+            result.training_problems_used.append(name)
         feedback = feedback_for(check, problem)
         if settings.reflect:
             feedback = refinement_prompts.reflective(feedback)
-        return TrainingRound(round_index, passed, problem.name, check.failure, feedback)
+        return TrainingRound(round_index, passed, name, check.failure, feedback)
     if not settings.scaling_feedback or scaling_target is None:
         return TrainingRound(round_index, passed, None, None, None)
     verdict = check_scaling(

@@ -1,7 +1,7 @@
 """Reading the LLM-as-planner methods' answers: labelled fields, action lists, ratings, options.
 
 Answers are free text in the formats the papers ask for (``Think: ...`` / ``Action Sequence: a,
-b, c`` in seed 004, App. A.4; ``"Action 3": "..."`` and ``"Conclusion": "Option 2"`` in SymPlanner,
+b, c`` in Gonzalez-Pumariaga et al., App. A.4; ``"Action 3": "..."`` and ``"Conclusion": "Option 2"`` in SymPlanner,
 App. A). A model may bold a label, quote it, put the actions on the next lines, number them or
 write them as ``stack(a, b)``; these readers take all of that and return ``None`` (or an empty
 list) when the field is missing, so the caller can send feedback instead of failing.

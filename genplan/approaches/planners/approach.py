@@ -1,8 +1,8 @@
 """The LLM-as-planner methods behind the :class:`~genplan.approaches.base.Approach` seam.
 
 Each method is registered under its own name with its own settings (defaults from its paper):
-``io``, ``io-cot``, ``react``, ``react-select``, ``toi-bfs``, ``toi-dfs``, ``boomerang`` (seed 004,
-Gonzalez-Pumariaga et al., *Query-Efficient Planning with Language Models*) and ``symplanner``
+``io``, ``io-cot``, ``react``, ``react-select``, ``toi-bfs``, ``toi-dfs``, ``boomerang``
+(Gonzalez-Pumariaga et al., *Query-Efficient Planning with Language Models*) and ``symplanner``
 (Xiong et al.). All call the model per problem against a counted world model
 (:mod:`genplan.plans.world_model`) and share the runner (:mod:`.runner`).
 
@@ -107,7 +107,7 @@ class IO(PlannerApproach):
     """I/O: the whole plan in one answer, no world model."""
 
     name: ClassVar[str] = "io"
-    summary: ClassVar[str] = "the whole plan in one answer (I/O, seed 004)"
+    summary: ClassVar[str] = "the whole plan in one answer (I/O, Gonzalez-Pumariaga et al.)"
     settings_type: ClassVar[type] = s.IOSettings
     uses_world_model: ClassVar[bool] = False
     chain_of_thought: ClassVar[bool] = False
@@ -124,7 +124,9 @@ class IOCoT(IO):
     """I/O + CoT: the whole plan in one answer, reasoning state by state."""
 
     name: ClassVar[str] = "io-cot"
-    summary: ClassVar[str] = "the whole plan in one answer, with chain of thought (I/O + CoT, seed 004)"
+    summary: ClassVar[str] = (
+        "the whole plan in one answer, with chain of thought (I/O + CoT, Gonzalez-Pumariaga et al.)"
+    )
     settings_type: ClassVar[type] = s.IOCoTSettings
     chain_of_thought: ClassVar[bool] = True
 
@@ -133,7 +135,9 @@ class ReAct(PlannerApproach):
     """ReAct: one action per call from the last state reached."""
 
     name: ClassVar[str] = "react"
-    summary: ClassVar[str] = "one action per call, with every observation in context (ReAct, seed 004)"
+    summary: ClassVar[str] = (
+        "one action per call, with every observation in context (ReAct, Gonzalez-Pumariaga et al.)"
+    )
     settings_type: ClassVar[type] = s.ReActSettings
 
     def method(self, settings: Any, problems: DomainProblems) -> Method:
@@ -145,7 +149,9 @@ class ReActSelect(PlannerApproach):
     """ReAct-Select: a visited state and an action per call."""
 
     name: ClassVar[str] = "react-select"
-    summary: ClassVar[str] = "a visited state and an action per call (ReAct-Select, seed 004)"
+    summary: ClassVar[str] = (
+        "a visited state and an action per call (ReAct-Select, Gonzalez-Pumariaga et al.)"
+    )
     settings_type: ClassVar[type] = s.ReActSelectSettings
 
     def method(self, settings: Any, problems: DomainProblems) -> Method:
@@ -158,7 +164,7 @@ class ToIBFS(PlannerApproach):
 
     name: ClassVar[str] = "toi-bfs"
     summary: ClassVar[str] = (
-        "the model proposes actions and rates states in a beam search (ToI-BFS, seed 004)"
+        "the model proposes actions and rates states in a beam search (ToI-BFS, Gonzalez-Pumariaga et al.)"
     )
     settings_type: ClassVar[type] = s.ToIBFSSettings
 
@@ -178,7 +184,7 @@ class ToIDFS(PlannerApproach):
 
     name: ClassVar[str] = "toi-dfs"
     summary: ClassVar[str] = (
-        "the model proposes actions and rates states in a depth-first search (ToI-DFS, seed 004)"
+        "the model proposes actions and rates states in a depth-first search (ToI-DFS, Gonzalez-Pumariaga et al.)"
     )
     settings_type: ClassVar[type] = s.ToIDFSSettings
 
@@ -197,7 +203,9 @@ class Boomerang(PlannerApproach):
     """Boomerang: whole plans from the start, rolled out with feedback."""
 
     name: ClassVar[str] = "boomerang"
-    summary: ClassVar[str] = "whole plans from the start, rolled out and fed back (Boomerang, seed 004)"
+    summary: ClassVar[str] = (
+        "whole plans from the start, rolled out and fed back (Boomerang, Gonzalez-Pumariaga et al.)"
+    )
     settings_type: ClassVar[type] = s.BoomerangSettings
 
     def method(self, settings: Any, problems: DomainProblems) -> Method:

@@ -1,5 +1,5 @@
 """Boomerang: the model proposes a whole plan from the start; the world model rolls it out and
-returns the partial trajectory and the error; repeat (seed 004, Sec. 3.2, Algorithm 2).
+returns the partial trajectory and the error; repeat (Gonzalez-Pumariaga et al., Sec. 3.2, Algorithm 2).
 
 Each iteration asks for an action sequence from the starting state (format of App. A.4.3:
 ``Reflect`` / ``Think`` / ``Action Sequence``); the world model executes it from the initial
@@ -70,7 +70,7 @@ def feedback(session: Session, plan: list[str], rollout: Rollout) -> tuple[str, 
 
 
 def boomerang(session: Session, *, iterations: int, valid_actions: bool) -> Outcome:
-    """Algorithm 2 of seed 004 on one problem.
+    """Algorithm 2 of Gonzalez-Pumariaga et al. on one problem.
 
     Raises:
         BudgetExhausted: the world model's query budget ran out (the runner records it).

@@ -1,4 +1,4 @@
-"""I/O and I/O + CoT: the whole plan in one answer, no world model (seed 004, Sec. 4.1, Baselines).
+"""I/O and I/O + CoT: the whole plan in one answer, no world model (Gonzalez-Pumariaga et al., Sec. 4.1, Baselines).
 
 "*I/O* (Huang et al., 2022a) takes a problem description and an in-context demonstration as
 input, then generates a sequence of actions. *I/O + CoT* (Wei et al., 2022) builds on this by

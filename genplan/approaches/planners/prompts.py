@@ -1,6 +1,6 @@
 """Prompt pieces every LLM-as-planner method shares: the task in PDDL, states, actions, trajectories.
 
-The papers describe the environment in natural language (seed 004 translates PDDL states and
+The papers describe the environment in natural language (Gonzalez-Pumariaga et al. translate PDDL states and
 goals with GPT-4 first, App. A.4.1-A.4.2; SymPlanner writes Blocksworld's rules in words,
 App. A). genplan shows the PDDL domain and problem as they are, for any domain, and states as
 PDDL atoms: no translation calls, nothing lost in translation, and every prompt is
@@ -88,7 +88,7 @@ class Task:
 
 
 def valid_actions_text(actions: Sequence[Atom]) -> str:
-    """The valid-action list of seed 004's prompts (App. A.4.3), at most :data:`LISTED_ACTIONS`."""
+    """The valid-action list of Gonzalez-Pumariaga et al.'s prompts (App. A.4.3), at most :data:`LISTED_ACTIONS`."""
     if not actions:
         return "(none: no action is applicable)"
     shown = actions_text(actions[:LISTED_ACTIONS])

@@ -1,10 +1,10 @@
 """ReAct and ReAct-Select: one action per model call, with every observation kept in context
-(seed 004, Sec. 2, "Leveraging LLMs for Query-Efficient Planning").
+(Gonzalez-Pumariaga et al., Sec. 2, "Leveraging LLMs for Query-Efficient Planning").
 
 *ReAct* (Yao et al., 2022) is the policy ``pi(a_k | phi, H_k, s_k)``: it reasons (``Think``) and
 takes one action from the state its last action reached; the world model answers with the next
 state or the error. *ReAct-Select* is ``pi(q_k | phi, H_k)``: it picks both a visited state and
-an action, so it can return to a better state instead of walking back. seed 004 gives no prompt
+an action, so it can return to a better state instead of walking back. Gonzalez-Pumariaga et al. give no prompt
 for either; these follow its other prompts (App. A.4: an instruction, the environment, the valid
 actions of the current state, a fixed answer format). The conversation grows with every
 observation; a run stops at the goal, when the query budget runs out, or after ``steps``

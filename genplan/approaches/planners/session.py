@@ -26,7 +26,7 @@ R = TypeVar("R")
 
 SOLVED_BY_METHOD = "solved"
 BUDGET_EXHAUSTED = "budget-exhausted"
-"""The world-model query budget ran out before the goal was reached (seed 004, Sec. 4.1)."""
+"""The world-model query budget ran out before the goal was reached (Gonzalez-Pumariaga et al., Sec. 4.1)."""
 STEP_LIMIT = "step-limit"
 """The method's decisions (LLM steps, iterations) ran out before the goal was reached."""
 NO_PLAN = "no-plan"

@@ -1,8 +1,9 @@
 """Settings of the LLM-as-planner methods, one frozen dataclass each, defaults from the papers.
 
-seed 004 (Gonzalez-Pumariaga et al.): a budget of 20 world-model queries in its Blocksworld
-experiments (Sec. 4.2.2, Figure 2); "the interactive LLM approaches are allowed to make 20
-decisions"; ToI uses ``k = 2`` proposed actions and ToI-BFS a beam of ``b = 2`` (App. A.3).
+Gonzalez-Pumariaga et al. (*Query-Efficient Planning with Language Models*): a budget of 20
+world-model queries in its Blocksworld experiments (Sec. 4.2.2, Figure 2); "the interactive LLM
+approaches are allowed to make 20 decisions"; ToI uses ``k = 2`` proposed actions and ToI-BFS a
+beam of ``b = 2`` (App. A.3).
 SymPlanner (Xiong et al., Sec. 3.1): at most 16 planning steps, 32 rollouts per instance, three
 generations per step, group size and beam width 3, one comparison per option; the authors' code
 allows 10 generations per candidate (9 corrections), which the paper leaves open as ``R``.
@@ -25,41 +26,46 @@ def _positive(settings: object, *names: str) -> None:
 
 @dataclass(frozen=True)
 class IOSettings:
-    """I/O (seed 004, Sec. 4.1): the whole plan in one answer."""
+    """I/O (Gonzalez-Pumariaga et al., Sec. 4.1): the whole plan in one answer."""
 
     demonstration: bool = field(
         default=True,
         metadata={
             "help": "show the domain's smallest training problem with an optimal plan as an in-context example "
-            "(seed 004: I/O takes an in-context demonstration)"
+            "(Gonzalez-Pumariaga et al.: I/O takes an in-context demonstration)"
         },
     )
 
 
 @dataclass(frozen=True)
 class IOCoTSettings:
-    """I/O + CoT (seed 004, Sec. 4.1): the whole plan in one answer, reasoning state by state."""
+    """I/O + CoT (Gonzalez-Pumariaga et al., Sec. 4.1): the whole plan in one answer, reasoning state by state."""
 
     demonstration: bool = field(
         default=True,
         metadata={
             "help": "show the domain's smallest training problem solved step by step with its states "
-            "(seed 004: the CoT example predicts states)"
+            "(Gonzalez-Pumariaga et al.: the CoT example predicts states)"
         },
     )
 
 
 @dataclass(frozen=True)
 class ReActSettings:
-    """ReAct (seed 004, Sec. 2): one action per call from the last state reached."""
+    """ReAct (Gonzalez-Pumariaga et al., Sec. 2): one action per call from the last state reached."""
 
-    budget: int = field(default=20, metadata={"help": "world-model queries per problem (seed 004: 20)"})
+    budget: int = field(
+        default=20, metadata={"help": "world-model queries per problem (Gonzalez-Pumariaga et al.: 20)"}
+    )
     steps: int = field(
-        default=20, metadata={"help": "decisions (model calls) per problem (seed 004, App. A.3: 20)"}
+        default=20,
+        metadata={"help": "decisions (model calls) per problem (Gonzalez-Pumariaga et al., App. A.3: 20)"},
     )
     valid_actions: bool = field(
         default=True,
-        metadata={"help": "list the valid actions of the state reached (as seed 004's prompts do, App. A.4)"},
+        metadata={
+            "help": "list the valid actions of the state reached (as Gonzalez-Pumariaga et al.'s prompts do, App. A.4)"
+        },
     )
 
     def __post_init__(self) -> None:
@@ -68,15 +74,20 @@ class ReActSettings:
 
 @dataclass(frozen=True)
 class ReActSelectSettings:
-    """ReAct-Select (seed 004, Sec. 2): a visited state and an action per call."""
+    """ReAct-Select (Gonzalez-Pumariaga et al., Sec. 2): a visited state and an action per call."""
 
-    budget: int = field(default=20, metadata={"help": "world-model queries per problem (seed 004: 20)"})
+    budget: int = field(
+        default=20, metadata={"help": "world-model queries per problem (Gonzalez-Pumariaga et al.: 20)"}
+    )
     steps: int = field(
-        default=20, metadata={"help": "decisions (model calls) per problem (seed 004, App. A.3: 20)"}
+        default=20,
+        metadata={"help": "decisions (model calls) per problem (Gonzalez-Pumariaga et al., App. A.3: 20)"},
     )
     valid_actions: bool = field(
         default=True,
-        metadata={"help": "list the valid actions of each new state (as seed 004's prompts do, App. A.4)"},
+        metadata={
+            "help": "list the valid actions of each new state (as Gonzalez-Pumariaga et al.'s prompts do, App. A.4)"
+        },
     )
 
     def __post_init__(self) -> None:
@@ -85,16 +96,22 @@ class ReActSelectSettings:
 
 @dataclass(frozen=True)
 class ToIBFSSettings:
-    """Tree of Interaction with beam search (seed 004, Algorithm 1)."""
+    """Tree of Interaction with beam search (Gonzalez-Pumariaga et al., Algorithm 1)."""
 
-    budget: int = field(default=20, metadata={"help": "world-model queries per problem (seed 004: 20)"})
+    budget: int = field(
+        default=20, metadata={"help": "world-model queries per problem (Gonzalez-Pumariaga et al.: 20)"}
+    )
     iterations: int = field(
-        default=20, metadata={"help": "search iterations T (seed 004, App. A.3: 20 decisions)"}
+        default=20,
+        metadata={"help": "search iterations T (Gonzalez-Pumariaga et al., App. A.3: 20 decisions)"},
     )
     proposals: int = field(
-        default=2, metadata={"help": "actions k proposed per expansion (seed 004, App. A.3: 2)"}
+        default=2,
+        metadata={"help": "actions k proposed per expansion (Gonzalez-Pumariaga et al., App. A.3: 2)"},
     )
-    beam_width: int = field(default=2, metadata={"help": "states b kept in the beam (seed 004, App. A.3: 2)"})
+    beam_width: int = field(
+        default=2, metadata={"help": "states b kept in the beam (Gonzalez-Pumariaga et al., App. A.3: 2)"}
+    )
     retries: int = field(
         default=2,
         metadata={
@@ -110,14 +127,18 @@ class ToIBFSSettings:
 
 @dataclass(frozen=True)
 class ToIDFSSettings:
-    """Tree of Interaction with depth-first search (seed 004, App. A.6, Algorithm 3)."""
+    """Tree of Interaction with depth-first search (Gonzalez-Pumariaga et al., App. A.6, Algorithm 3)."""
 
-    budget: int = field(default=20, metadata={"help": "world-model queries per problem (seed 004: 20)"})
+    budget: int = field(
+        default=20, metadata={"help": "world-model queries per problem (Gonzalez-Pumariaga et al.: 20)"}
+    )
     iterations: int = field(
-        default=20, metadata={"help": "search iterations T (seed 004, App. A.3: 20 decisions)"}
+        default=20,
+        metadata={"help": "search iterations T (Gonzalez-Pumariaga et al., App. A.3: 20 decisions)"},
     )
     proposals: int = field(
-        default=2, metadata={"help": "actions k proposed per expansion (seed 004, App. A.3: 2)"}
+        default=2,
+        metadata={"help": "actions k proposed per expansion (Gonzalez-Pumariaga et al., App. A.3: 2)"},
     )
     min_rating: str = field(
         default="maybe",
@@ -140,16 +161,21 @@ class ToIDFSSettings:
 
 @dataclass(frozen=True)
 class BoomerangSettings:
-    """Boomerang (seed 004, Sec. 3.2, Algorithm 2): a whole plan per call, rolled out with feedback."""
+    """Boomerang (Gonzalez-Pumariaga et al., Sec. 3.2, Algorithm 2): a whole plan per call, rolled out with feedback."""
 
-    budget: int = field(default=20, metadata={"help": "world-model queries per problem (seed 004: 20)"})
+    budget: int = field(
+        default=20, metadata={"help": "world-model queries per problem (Gonzalez-Pumariaga et al.: 20)"}
+    )
     iterations: int = field(
-        default=20, metadata={"help": "plans proposed per problem at most (seed 004, App. A.3: 20 decisions)"}
+        default=20,
+        metadata={
+            "help": "plans proposed per problem at most (Gonzalez-Pumariaga et al., App. A.3: 20 decisions)"
+        },
     )
     valid_actions: bool = field(
         default=True,
         metadata={
-            "help": "list the valid actions of the starting state (as seed 004's prompt does, App. A.4.3)"
+            "help": "list the valid actions of the starting state (as Gonzalez-Pumariaga et al.'s prompt does, App. A.4.3)"
         },
     )
 

@@ -1,5 +1,5 @@
 """Tree of Interaction: the model as a heuristic inside breadth-first (beam) or depth-first search
-(seed 004, Sec. 3.1, Algorithm 1 ToI-BFS, App. A.6 Algorithm 3 ToI-DFS).
+(Gonzalez-Pumariaga et al., Sec. 3.1, Algorithm 1 ToI-BFS, App. A.6 Algorithm 3 ToI-DFS).
 
 Two model modules (App. A.4.4, A.4.5), each a one-message prompt with no history:
 
