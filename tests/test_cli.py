@@ -112,7 +112,7 @@ def test_no_model_and_no_recording_names_the_ways_to_set_one_up(
     monkeypatch.setattr(approaches_base, "saved_run_folder", lambda *a: tmp_path / "nothing")
     args = synthesize_command.build_parser_for_tests().parse_args(["--domain", "heavy"])
     with pytest.raises(ConfigurationError, match="OPENAI_API_KEY") as caught:
-        model_options.choose_backend(args, "heavy", "main")
+        model_options.choose_backend(model_options.backend_from_arguments(args), "heavy", "main", 0)
     assert "--llm files:DIR" in str(caught.value) and "--base-url" in str(caught.value)
 
 
@@ -123,8 +123,8 @@ def test_no_model_but_a_saved_recording_replays_it(
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(approaches_base, "saved_run_folder", lambda *a: recorded_heavy_run)
     args = synthesize_command.build_parser_for_tests().parse_args(["--domain", "heavy"])
-    spec, note = model_options.choose_backend(args, "heavy", "main")
-    assert spec == f"replay:{recorded_heavy_run / 'conversation.jsonl'}"
+    spec, note = model_options.choose_backend(model_options.backend_from_arguments(args), "heavy", "main", 0)
+    assert spec.recording == recorded_heavy_run / "conversation.jsonl"
     assert note is not None and "replaying" in note
 
 

@@ -73,7 +73,7 @@ def cell_options(spec: GridSpec) -> CellOptions:
         per_step=spec.per_step,
         eval_workers=spec.eval_workers,
         model_name=spec.model.name,
-        backend=spec.model.backend,
+        backend=spec.model.backend_kind,
         problems=spec.problems,
         per_length=spec.per_length,
         isolation=spec.isolation,
@@ -85,9 +85,12 @@ def check_grid(spec: GridSpec, cells: Iterable[Cell]) -> None:
 
     Raises:
         ConfigurationError: with no model backend set, a cell has no saved run to replay (the
-            message lists the first few and how to set up a model).
+            message lists the first few and how to set up a model); a replay's ``--model`` is
+            not the recording's model.
     """
-    if spec.model.llm is not None:
+    cells = list(cells)
+    if not spec.model.replays_saved_runs:
+        spec.model.backend.recorded_model()  # a replay's --model that is not the recording's
         return
     missing = [c for c in cells if not spec.model.saved_recording(c.domain_name, c.label, c.seed).is_file()]
     if missing:
@@ -96,6 +99,8 @@ def check_grid(spec: GridSpec, cells: Iterable[Cell]) -> None:
             f"no model backend is set and {len(missing)} cell(s) have no saved run to replay ({names}); "
             "set one with --llm (openai, files:DIR, ...) and --model, or in the grid file's [model] table"
         )
+    for cell in cells:
+        spec.model.recorded_name(cell.domain_name, cell.label, cell.seed)
 
 
 def prepare_problems(spec: GridSpec, cells: Iterable[Cell]) -> None:

@@ -18,7 +18,7 @@ from genplan.experiments.grid import run_folder_of, run_grid
 from genplan.experiments.journal import read_jsonl
 from genplan.experiments.reports import comparison_table, make_reports
 from genplan.experiments.spec import ApproachSpec, GridSpec, ModelSpec, grid_cells
-from genplan.llm import FakeLanguageModel
+from genplan.llm import BackendKind, BackendSpec, FakeLanguageModel
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +35,7 @@ def small_grid(root: Path, **changes: object) -> GridSpec:
             ApproachSpec("generalized-plan", (("chain-of-thought", "false"),)),
             ApproachSpec(TOY),
         ),
-        model=ModelSpec(llm="fake", model="fake", cache_dir=root / "runs" / "cache"),
+        model=ModelSpec(BackendSpec(BackendKind.FAKE, model="fake"), cache_dir=root / "runs" / "cache"),
         runs_dir=root / "runs",
         results_dir=root / "results",
         n_eval=2,

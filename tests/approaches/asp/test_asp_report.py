@@ -11,7 +11,7 @@ from fake_programs import fenced
 from genplan.experiments.grid import run_grid
 from genplan.experiments.reports import make_reports
 from genplan.experiments.spec import ApproachSpec, Cell, GridSpec, ModelSpec
-from genplan.llm import FakeLanguageModel
+from genplan.llm import BackendKind, BackendSpec, FakeLanguageModel
 
 LAMPS_PROGRAM = """
 def get_plan(objects, init, goal):
@@ -40,7 +40,7 @@ def test_the_comparison_report_puts_asp_beside_the_generalized_plan(tmp_path: Pa
         domains=(str(lamps_folder(tmp_path)),),
         seeds=(0,),
         approaches=(ApproachSpec("generalized-plan"), ApproachSpec("asp", fast)),
-        model=ModelSpec(llm="fake", model="fake", cache_dir=tmp_path / "runs" / "cache"),
+        model=ModelSpec(BackendSpec(BackendKind.FAKE, model="fake"), cache_dir=tmp_path / "runs" / "cache"),
         runs_dir=tmp_path / "runs",
         results_dir=tmp_path / "results",
         n_eval=3,
