@@ -413,3 +413,40 @@ def test_evaluate_shows_the_first_reason_per_kind_and_fails_when_nothing_is_solv
     assert "python-exception (2 problems), first on eval/eval-00.pddl:" in out
     assert "IndexError" in out  # the exception itself, not only the status
     assert "Solved 0/2" in out
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["run", "--approach", "generalized-plan"], ["synthesize"], ["experiments"], ["evaluate"]],
+)
+def test_one_flag_name_per_meaning_across_commands(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--eval-timeout" in text and "--runs-dir" in text
+    assert "--work-dir" not in text or "--work-dir is its old name, deprecated" in text
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [(["--timeout", "7"], ["--eval-timeout", "7"]), (["--work-dir", "w"], ["--runs-dir", "w"])],
+)
+def test_evaluate_keeps_the_old_names_as_aliases(old: list[str], new: list[str]) -> None:
+    from genplan.cli import build_parser
+
+    base = ["evaluate", "--program", "p.py", "--domain", "heavy"]
+    assert build_parser().parse_args([*base, *old]) == build_parser().parse_args([*base, *new])
+    parsed = build_parser().parse_args([*base, *new])
+    assert parsed.eval_timeout == 7.0 if new[0] == "--eval-timeout" else parsed.runs_dir == Path("w")
+
+
+def test_evaluate_with_the_new_names(
+    tmp_path: Path, recorded_heavy_run: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    program = str(recorded_heavy_run / "program.py")
+    arguments = ["evaluate", "--program", program, "--domain", "heavy", "--n", "2"]
+    code = main([*arguments, "--eval-timeout", "20", "--runs-dir", str(tmp_path / "w")])
+    assert code == 0, capsys.readouterr().err
+    assert "2/2" in capsys.readouterr().out and (tmp_path / "w").is_dir()
