@@ -80,12 +80,16 @@ def run(args: argparse.Namespace) -> int:
     with tqdm(
         total=len(problems.evaluation), desc="evaluating", unit="problem", file=sys.stderr, disable=None
     ) as bar:
+
+        def advance(_check: object, _problem: object) -> None:
+            bar.update(1)
+
         checks = evaluate_program(
             program,
             problems.evaluation,
             timeout=args.eval_timeout,
             workers=args.workers,
-            on_result=lambda _check, _problem: bar.update(1),
+            on_result=advance,
             limits=limits,
         )
     summary = summarize(checks)

@@ -204,7 +204,12 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
         recorded=backend.recorded_folder,
     )
     try:
-        record = approach.run(problems, chosen.model, settings, context)
+        if not isinstance(problems, DescribedTask):
+            record = approach.run(problems, chosen.model, settings, context)
+        else:
+            if not reads_descriptions(approach):  # refused above, before anything started
+                raise ConfigurationError(f"{approach.name} cannot take a task in English")
+            record = approach.run(problems, chosen.model, settings, context)
     finally:
         progress.close()
     print_record(record, approach)

@@ -268,9 +268,9 @@ def run_grid(
         Task(_task_key(cell), run_cell, (cell, approaches[cell.approach], options, factory)) for cell in todo
     ]
     by_key = {task.key: cell for task, cell in zip(tasks, todo)}
-    engine = engine or SequentialEngine()
+    runner: Engine = engine or SequentialEngine()
     finished = failed = 0
-    for outcome in engine.run(tasks):
+    for outcome in runner.run(tasks):
         if outcome is not None:
             cell = by_key[outcome.task.key]
             if outcome.error is not None:
@@ -289,7 +289,7 @@ def run_grid(
                 )
                 finished += 1
         if progress is not None:
-            progress.update(finished, failed, engine.running())
+            progress.update(finished, failed, runner.running())
     return GridSummary(len(cells), recorded_before, finished, failed)
 
 
