@@ -20,7 +20,7 @@ from genplan.cli import main, model_options
 from genplan.cli import synthesize as synthesize_command
 from genplan.errors import ConfigurationError
 from genplan.llm import FakeLanguageModel, read_recording
-from genplan.paths import builtin_domain_file
+from genplan.paths import builtin_domain_file, source_checkout
 from genplan.pddl.generate import write_problems
 from genplan.pddl.problem_sets import load_domain_problems
 
@@ -450,3 +450,11 @@ def test_evaluate_with_the_new_names(
     code = main([*arguments, "--eval-timeout", "20", "--runs-dir", str(tmp_path / "w")])
     assert code == 0, capsys.readouterr().err
     assert "2/2" in capsys.readouterr().out and (tmp_path / "w").is_dir()
+
+
+def test_a_run_without_runs_dir_writes_under_the_test_s_own_folder(tmp_path: Path) -> None:
+    checkout = source_checkout()
+    before = sorted(checkout.iterdir()) if checkout is not None else []
+    assert main(["synthesize", "--domain", "heavy", "--n", "1"]) == 0  # replays the saved run
+    assert (tmp_path / "runs" / "heavy" / "main-seed0" / "metadata.json").is_file()
+    assert (sorted(checkout.iterdir()) if checkout is not None else []) == before  # nothing in the checkout
