@@ -61,6 +61,7 @@ def recorded_heavy_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return report.folder
 
 
+@pytest.mark.slow
 def test_synthesize_replays_a_recorded_conversation_end_to_end(
     recorded_heavy_run: Path, tmp_path: Path
 ) -> None:
@@ -286,6 +287,7 @@ def test_cprofile_profiles_the_real_work(tmp_path: Path) -> None:
     assert "function calls" in result.stdout and "write_problems" in result.stdout
 
 
+@pytest.mark.slow
 def test_results_do_not_depend_on_the_hash_seed(recorded_heavy_run: Path, tmp_path: Path) -> None:
     """Two replays under different string-hash seeds ask the same prompts and write the same records."""
     folders = []
@@ -318,6 +320,7 @@ def test_results_do_not_depend_on_the_hash_seed(recorded_heavy_run: Path, tmp_pa
     ]
 
 
+@pytest.mark.slow
 def test_a_users_hash_seed_does_not_change_a_replay(tmp_path: Path) -> None:
     """The saved miconic run's first program iterates over sets, so its failing plan (and the
     feedback the recording holds) depends on the sandbox's hash seed, which the user's shell

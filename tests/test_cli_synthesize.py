@@ -63,6 +63,7 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
 
+@pytest.mark.slow
 def test_save_never_overwrites_the_saved_run_it_replays(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -157,6 +158,7 @@ def _answer_prompts(folder: Path, answers: list[str], stop: threading.Event) -> 
         time.sleep(0.05)
 
 
+@pytest.mark.slow
 def test_the_files_backend_records_an_unknown_model_unless_named(tmp_path: Path) -> None:
     prompts = tmp_path / "prompts"
     stop = threading.Event()
@@ -255,6 +257,7 @@ def test_the_flags_beyond_the_paper_name_the_run(capsys: pytest.CaptureFixture[s
     assert SynthesisSettings(check_strategy=True, strategy_rounds=3).label == "check-strategy3"
 
 
+@pytest.mark.slow
 def test_a_replay_reuses_the_times_its_recording_measured(tmp_path: Path) -> None:
     """The recorded run's scaling feedback shows times a thousand times the real ones; the replay
     can only ask the recorded prompts if it takes the times from the recording's folder."""

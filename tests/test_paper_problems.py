@@ -131,6 +131,7 @@ def _genplan(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_a_replayed_saved_run_is_evaluated_on_the_papers_problems_in_its_own_folder(tmp_path: Path) -> None:
     result = _genplan(
         "synthesize",

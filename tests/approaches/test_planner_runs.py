@@ -126,6 +126,7 @@ def test_every_method_is_an_approach_with_flags(name: str, capsys: pytest.Captur
 
 
 @needs_planner
+@pytest.mark.slow
 def test_the_command_line_runs_a_method_on_problems_chosen_by_length(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

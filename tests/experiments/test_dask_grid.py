@@ -42,6 +42,7 @@ class KillOnceAfterFirstCell:
         pass
 
 
+@pytest.mark.slow
 def test_a_killed_worker_loses_no_cell_and_duplicates_none(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

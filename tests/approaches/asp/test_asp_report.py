@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from asp_fixtures import ENCODING, KNOWLEDGE, NO_QUERIES, SIGNATURE, UNCHANGED_PDDL, lamps_folder, rules
 from fake_programs import fenced
 
@@ -34,6 +35,7 @@ def answers(cell: Cell) -> FakeLanguageModel:
     return FakeLanguageModel(["A summary.", "A strategy.", fenced(LAMPS_PROGRAM)])
 
 
+@pytest.mark.slow
 def test_the_comparison_report_puts_asp_beside_the_generalized_plan(tmp_path: Path) -> None:
     fast = (("check-timeout", "20"), ("successor-states", "12"), ("walk-length", "4"))
     spec = GridSpec(
