@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 from genplan.errors import ConfigurationError
 
@@ -105,7 +106,7 @@ class BackendSpec:
                 raise ConfigurationError(f"{flag} must be a positive number of seconds, got {seconds}")
 
     @classmethod
-    def parse(cls, text: str | None, **options: object) -> BackendSpec:
+    def parse(cls, text: str | None, **options: Any) -> BackendSpec:
         """The spec of ``--llm`` text (``openai``, ``files:DIR``, ``manual``, ``replay:PATH``,
         ``fake``), or of ``None`` (replay each run's saved recording), with ``options`` (the
         other fields by name).
@@ -122,7 +123,7 @@ class BackendSpec:
         if kind is None or (needs_path and not rest) or (colon and not needs_path):
             forms = "; ".join(f"{form} ({what})" for form, what in FORMS.items())
             raise ConfigurationError(f"unknown --llm {text!r}; use one of: {forms}")
-        return cls(kind, Path(rest) if rest else None, **options)  # type: ignore[arg-type]
+        return cls(kind, Path(rest) if rest else None, **options)
 
     def __str__(self) -> str:
         """The ``--llm`` form (``replay:PATH``, ``openai``, ...)."""
