@@ -14,7 +14,7 @@ median seconds on solved problems of
 Every plan is checked with VAL. Problems run one at a time, so timings are not disturbed by
 each other.
 
-Run: ``python scripts/bench_asp.py [--domains gripper,ferry] [--n 30] [--timeout 30] [--growth 1]``
+Run: ``python scripts/bench_asp.py [--domains gripper,ferry] [--n 30] [--eval-timeout 30] [--growth 1]``
 """
 
 from __future__ import annotations
@@ -53,7 +53,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--domains", default=",".join(DOMAINS))
     parser.add_argument("--n", type=int, default=30, help="evaluation problems per domain (default 30)")
-    parser.add_argument("--timeout", type=float, default=30.0, help="seconds per problem (default 30)")
+    parser.add_argument(
+        "--eval-timeout",
+        "--timeout",
+        dest="eval_timeout",
+        type=float,
+        default=30.0,
+        help="seconds per evaluation problem (default 30; --timeout is its old name, deprecated)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--growth", type=float, default=1.0, help="clingo's horizon growth factor (default 1)"
@@ -64,7 +71,7 @@ def main() -> None:
     use_lama = lama_available() and not args.no_lama
     clingo = Clingo()
     print(
-        f"{args.n} evaluation problems per domain, seed {args.seed}, {args.timeout:g} s each; "
+        f"{args.n} evaluation problems per domain, seed {args.seed}, {args.eval_timeout:g} s each; "
         f"solved/problems and median seconds on solved problems; clingo horizon growth {args.growth:g}"
     )
     header = f"{'domain':<9} | {'clingo (oracle)':>15} | {'clingo own':>10} | {'LAMA-first':>15} | {'saved program':>15}"
@@ -86,7 +93,7 @@ def main() -> None:
                     encoding,
                     problem_facts(problem, names),
                     max_horizon=args.max_horizon,
-                    time_limit=args.timeout,
+                    time_limit=args.eval_timeout,
                     growth=args.growth,
                     distinct=True,
                 )
@@ -96,11 +103,11 @@ def main() -> None:
                 own.append(result.seconds if ok else None)
                 if use_lama:
                     started = time.perf_counter()
-                    planned = run_lama(problem, args.timeout)
+                    planned = run_lama(problem, args.eval_timeout)
                     ok = planned.plan is not None and check_plan(problem, planned.plan).valid
                     lama.append(time.perf_counter() - started if ok else None)
                 if program is not None:
-                    check = check_program(program, problem, timeout=args.timeout)
+                    check = check_program(program, problem, timeout=args.eval_timeout)
                     generalized.append(check.seconds if check.solved else None)
             print(
                 f"{domain:<9} | {_cell(asp):>15} | {_median(own):>10} | "

@@ -37,6 +37,7 @@ from genplan.experiments.grid import run_grid
 from genplan.experiments.journal import read_jsonl
 from genplan.experiments.reports import mechanisms_table, problem_sets_note
 from genplan.experiments.spec import ApproachSpec, GridSpec, ModelSpec, parse_seeds
+from genplan.llm import BackendSpec
 from genplan.paths import builtin_domain_names
 from genplan.pddl.generate import GENERATOR_VERSIONS
 
@@ -140,10 +141,9 @@ def grid_spec(args: argparse.Namespace) -> GridSpec:
             for settings in configurations(args.candidates, args.shuffles, args.together)
         ),
         model=ModelSpec(
-            llm=args.llm,
-            model=args.model,
-            base_url=args.base_url,
-            temperature=args.temperature,
+            BackendSpec.parse(
+                args.llm, model=args.model, base_url=args.base_url, temperature=args.temperature
+            ),
             cache_dir=args.out / "runs" / "cache",
         ),
         runs_dir=args.out / "runs",

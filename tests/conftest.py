@@ -1,10 +1,24 @@
-"""Shared test set-up: the tests folder is importable (fake programs, oracles) from every subfolder."""
+"""Shared test set-up: the tests folder is importable (fake programs, oracles) from every
+subfolder, and every test runs in its own empty working folder."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+import pytest
+
 TESTS = Path(__file__).resolve().parent
 if str(TESTS) not in sys.path:
     sys.path.insert(0, str(TESTS))
+
+
+@pytest.fixture(autouse=True)
+def _runs_and_caches_in_tmp_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run every test in ``tmp_path``: what genplan writes by default relative to the working
+    folder (run folders, generated problems and the answer cache in ``./runs``, grid results in
+    ``./results``, Dask's scratch space) lands there, never in the checkout or another test's
+    folder; no model configured in the environment is reached."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "GENPLAN_API_KEY"):
+        monkeypatch.delenv(name, raising=False)

@@ -20,7 +20,7 @@ from genplan.cli import main, model_options
 from genplan.cli import synthesize as synthesize_command
 from genplan.errors import ConfigurationError
 from genplan.llm import FakeLanguageModel, read_recording
-from genplan.paths import builtin_domain_file
+from genplan.paths import builtin_domain_file, source_checkout
 from genplan.pddl.generate import write_problems
 from genplan.pddl.problem_sets import load_domain_problems
 
@@ -61,6 +61,7 @@ def recorded_heavy_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return report.folder
 
 
+@pytest.mark.slow
 def test_synthesize_replays_a_recorded_conversation_end_to_end(
     recorded_heavy_run: Path, tmp_path: Path
 ) -> None:
@@ -112,7 +113,7 @@ def test_no_model_and_no_recording_names_the_ways_to_set_one_up(
     monkeypatch.setattr(approaches_base, "saved_run_folder", lambda *a: tmp_path / "nothing")
     args = synthesize_command.build_parser_for_tests().parse_args(["--domain", "heavy"])
     with pytest.raises(ConfigurationError, match="OPENAI_API_KEY") as caught:
-        model_options.choose_backend(args, "heavy", "main")
+        model_options.choose_backend(model_options.backend_from_arguments(args), "heavy", "main", 0)
     assert "--llm files:DIR" in str(caught.value) and "--base-url" in str(caught.value)
 
 
@@ -123,8 +124,8 @@ def test_no_model_but_a_saved_recording_replays_it(
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(approaches_base, "saved_run_folder", lambda *a: recorded_heavy_run)
     args = synthesize_command.build_parser_for_tests().parse_args(["--domain", "heavy"])
-    spec, note = model_options.choose_backend(args, "heavy", "main")
-    assert spec == f"replay:{recorded_heavy_run / 'conversation.jsonl'}"
+    spec, note = model_options.choose_backend(model_options.backend_from_arguments(args), "heavy", "main", 0)
+    assert spec.recording == recorded_heavy_run / "conversation.jsonl"
     assert note is not None and "replaying" in note
 
 
@@ -286,6 +287,7 @@ def test_cprofile_profiles_the_real_work(tmp_path: Path) -> None:
     assert "function calls" in result.stdout and "write_problems" in result.stdout
 
 
+@pytest.mark.slow
 def test_results_do_not_depend_on_the_hash_seed(recorded_heavy_run: Path, tmp_path: Path) -> None:
     """Two replays under different string-hash seeds ask the same prompts and write the same records."""
     folders = []
@@ -318,6 +320,7 @@ def test_results_do_not_depend_on_the_hash_seed(recorded_heavy_run: Path, tmp_pa
     ]
 
 
+@pytest.mark.slow
 def test_a_users_hash_seed_does_not_change_a_replay(tmp_path: Path) -> None:
     """The saved miconic run's first program iterates over sets, so its failing plan (and the
     feedback the recording holds) depends on the sandbox's hash seed, which the user's shell
@@ -476,3 +479,48 @@ def test_training_rounds_name_a_folders_problems_by_file_key(tmp_path: Path) -> 
     rounds = json.loads((report.folder / "training.json").read_text())
     assert rounds[0]["failed_problem"] == failed
     assert "testing/easy/eval-00.pddl" in {result.problem for result in report.record.problems}
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["run", "--approach", "generalized-plan"], ["synthesize"], ["experiments"], ["evaluate"]],
+)
+def test_one_flag_name_per_meaning_across_commands(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--eval-timeout" in text and "--runs-dir" in text
+    assert "--work-dir" not in text or "--work-dir is its old name, deprecated" in text
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [(["--timeout", "7"], ["--eval-timeout", "7"]), (["--work-dir", "w"], ["--runs-dir", "w"])],
+)
+def test_evaluate_keeps_the_old_names_as_aliases(old: list[str], new: list[str]) -> None:
+    from genplan.cli import build_parser
+
+    base = ["evaluate", "--program", "p.py", "--domain", "heavy"]
+    assert build_parser().parse_args([*base, *old]) == build_parser().parse_args([*base, *new])
+    parsed = build_parser().parse_args([*base, *new])
+    assert parsed.eval_timeout == 7.0 if new[0] == "--eval-timeout" else parsed.runs_dir == Path("w")
+
+
+def test_evaluate_with_the_new_names(
+    tmp_path: Path, recorded_heavy_run: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    program = str(recorded_heavy_run / "program.py")
+    arguments = ["evaluate", "--program", program, "--domain", "heavy", "--n", "2"]
+    code = main([*arguments, "--eval-timeout", "20", "--runs-dir", str(tmp_path / "w")])
+    assert code == 0, capsys.readouterr().err
+    assert "2/2" in capsys.readouterr().out and (tmp_path / "w").is_dir()
+
+
+def test_a_run_without_runs_dir_writes_under_the_test_s_own_folder(tmp_path: Path) -> None:
+    checkout = source_checkout()
+    before = sorted(checkout.iterdir()) if checkout is not None else []
+    assert main(["synthesize", "--domain", "heavy", "--n", "1"]) == 0  # replays the saved run
+    assert (tmp_path / "runs" / "heavy" / "main-seed0" / "metadata.json").is_file()
+    assert (sorted(checkout.iterdir()) if checkout is not None else []) == before  # nothing in the checkout

@@ -10,6 +10,7 @@ import pytest
 
 from genplan.cli import main
 from genplan.cli.problem_options import add_problem_arguments, choose_generators
+from genplan.llm import BackendKind, BackendSpec
 from genplan.paths import data_folder
 
 SAVED = data_folder("synthesized") / "heavy" / "main-seed0" / "conversation.jsonl"
@@ -23,15 +24,18 @@ def _args(*flags: str) -> argparse.Namespace:
 
 def test_the_current_generators_unless_a_recording_or_the_flag_says_otherwise(tmp_path: Path) -> None:
     assert choose_generators(_args()) == ("v2", None)
-    assert choose_generators(_args(), "openai") == ("v2", None)
-    version, note = choose_generators(_args(), f"replay:{SAVED}")
+    assert choose_generators(_args(), BackendSpec(BackendKind.OPENAI)) == ("v2", None)
+    version, note = choose_generators(_args(), BackendSpec.parse(f"replay:{SAVED}"))
     assert version == "v1" and note is not None and "--generators v2" in note  # the saved runs' problems
-    assert choose_generators(_args("--generators", "v2"), f"replay:{SAVED}") == ("v2", None)
+    assert choose_generators(_args("--generators", "v2"), BackendSpec.parse(f"replay:{SAVED}")) == (
+        "v2",
+        None,
+    )
     elsewhere = tmp_path / "conversation.jsonl"  # a recording with no metadata beside it
     elsewhere.write_text("")
-    assert choose_generators(_args(), f"replay:{elsewhere}") == ("v2", None)
+    assert choose_generators(_args(), BackendSpec.parse(f"replay:{elsewhere}")) == ("v2", None)
     (tmp_path / "metadata.json").write_text(json.dumps({"generators": "v2"}))
-    assert choose_generators(_args(), f"replay:{elsewhere}") == ("v2", None)
+    assert choose_generators(_args(), BackendSpec.parse(f"replay:{elsewhere}")) == ("v2", None)
 
 
 def test_an_unknown_version_is_refused_by_the_parser(capsys: pytest.CaptureFixture[str]) -> None:

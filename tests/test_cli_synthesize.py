@@ -63,6 +63,7 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
 
+@pytest.mark.slow
 def test_save_never_overwrites_the_saved_run_it_replays(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -157,6 +158,7 @@ def _answer_prompts(folder: Path, answers: list[str], stop: threading.Event) -> 
         time.sleep(0.05)
 
 
+@pytest.mark.slow
 def test_the_files_backend_records_an_unknown_model_unless_named(tmp_path: Path) -> None:
     prompts = tmp_path / "prompts"
     stop = threading.Event()
@@ -197,11 +199,15 @@ def test_the_files_backend_records_an_unknown_model_unless_named(tmp_path: Path)
         (["--model", "qwen2.5-coder"], "files:/tmp/x", "qwen2.5-coder"),
         ([], "openai", "gpt-4o"),
         (["--model", "llama3"], "openai", "llama3"),
+        ([], f"replay:{SAVED_HEAVY / 'conversation.jsonl'}", "claude"),
+        (["--model", "claude"], f"replay:{SAVED_HEAVY / 'conversation.jsonl'}", "claude"),
     ],
 )
 def test_the_model_recorded_is_the_one_that_answers(flags: list[str], spec: str, expected: str) -> None:
-    args = synthesize_command.build_parser_for_tests().parse_args(["--domain", "heavy", *flags])
-    model, note = model_options.model_to_record(args, spec)
+    args = synthesize_command.build_parser_for_tests().parse_args(
+        ["--domain", "heavy", "--llm", spec, *flags]
+    )
+    model, note = model_options.backend_from_arguments(args).recorded_model()
     assert model == expected
     assert (note is not None) == (expected == "unknown")
 
@@ -254,6 +260,7 @@ def test_the_flags_beyond_the_paper_name_the_run(capsys: pytest.CaptureFixture[s
     assert SynthesisSettings(check_strategy=True, strategy_rounds=3).label == "check-strategy3"
 
 
+@pytest.mark.slow
 def test_a_replay_reuses_the_times_its_recording_measured(tmp_path: Path) -> None:
     """The recorded run's scaling feedback shows times a thousand times the real ones; the replay
     can only ask the recorded prompts if it takes the times from the recording's folder."""
@@ -282,3 +289,39 @@ def test_a_replay_reuses_the_times_its_recording_measured(tmp_path: Path) -> Non
     replayed = runs / "heavy" / "scaling-seed0"
     assert (replayed / "program.py").read_text() == (recorded / "program.py").read_text()
     assert (replayed / "training.json").read_text() == (recorded / "training.json").read_text()
+
+
+@pytest.mark.parametrize("command", [["synthesize"], ["run", "--approach", "generalized-plan"]])
+def test_a_replay_with_another_model_is_an_error_saying_how_to_set_it_up(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main([*command, "--domain", "gripper", "--model", "gpt-4o", "--runs-dir", str(tmp_path)])
+    assert code == 2
+    error = capsys.readouterr().err
+    assert "--model gpt-4o" in error and "claude" in error and "OPENAI_API_KEY" in error
+    assert not (tmp_path / "gripper").exists()  # nothing ran, nothing recorded as gpt-4o
+
+
+@pytest.mark.parametrize(
+    "command", [["synthesize"], ["run", "--approach", "generalized-plan"], ["experiments", "--domains"]]
+)
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--max-tokens", "-5"], "argument --max-tokens: must be a positive integer"),
+        (["--temperature", "-3"], "argument --temperature: must be a number from 0 to 2"),
+        (["--request-timeout", "0"], "argument --request-timeout: must be a positive number"),
+        (["--llm", "claude"], "argument --llm: use one of"),
+    ],
+)
+def test_every_model_using_command_checks_the_model_flags(
+    command: list[str], flags: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(
+            [*command, "gripper", *flags]
+            if command[0] == "experiments"
+            else [*command, "--domain", "gripper", *flags]
+        )
+    assert caught.value.code == 2
+    assert message in capsys.readouterr().err

@@ -95,6 +95,7 @@ def test_the_difficulty_report_names_the_problem_set_behind_it(tmp_path: Path) -
     assert "| rovers | generalized-plan | main | 1/1 | 0/1 | 1/2 |" in report
 
 
+@pytest.mark.slow
 def test_figure3_measurements(tmp_path: Path) -> None:
     records = measure_runtime_vs_size(
         "heavy", CORRECT, scales=(1, 2), per_size=1, timeout=20, work_dir=tmp_path, lama=lama_available()

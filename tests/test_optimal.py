@@ -79,6 +79,7 @@ def test_a_selection_describes_itself() -> None:
 
 
 @needs_planner
+@pytest.mark.slow
 def test_problems_by_length_have_the_optimal_lengths_asked_for(tmp_path: Path) -> None:
     selection = LengthSelection((2, 6), 2)
     problems = load_problems_by_length("blocksworld", 0, selection, tmp_path, cache_dir=tmp_path / "cache")
@@ -96,6 +97,7 @@ def test_problems_by_length_have_the_optimal_lengths_asked_for(tmp_path: Path) -
 
 
 @needs_planner
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_problems_and_more_per_length_keeps_the_first(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     two = select_by_length("blocksworld", 3, LengthSelection((4,), 2), tmp_path / "a", cache_dir=cache)

@@ -23,6 +23,7 @@ from genplan.experiments.grid import run_grid
 from genplan.experiments.journal import read_jsonl
 from genplan.experiments.reports import make_reports
 from genplan.experiments.spec import ApproachSpec, GridSpec, ModelSpec, grid_cells
+from genplan.llm import BackendSpec
 from genplan.paths import PAPER_DOMAINS, builtin_domain_file, data_folder
 from genplan.pddl.domain import Domain, load_domain
 from genplan.pddl.obfuscate import NameMapping, extend_mapping, obfuscate_domain, obfuscate_problem
@@ -130,6 +131,7 @@ def _genplan(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_a_replayed_saved_run_is_evaluated_on_the_papers_problems_in_its_own_folder(tmp_path: Path) -> None:
     result = _genplan(
         "synthesize",
@@ -162,7 +164,9 @@ def test_the_grid_runs_on_the_papers_problems_and_its_tables_say_so(tmp_path: Pa
         domains=("gripper",),
         seeds=(0,),
         approaches=(ApproachSpec("generalized-plan"),),
-        model=ModelSpec(llm=f"replay:{SAVED_GRIPPER / 'conversation.jsonl'}", cache_dir=tmp_path / "cache"),
+        model=ModelSpec(
+            BackendSpec.parse(f"replay:{SAVED_GRIPPER / 'conversation.jsonl'}"), cache_dir=tmp_path / "cache"
+        ),
         runs_dir=tmp_path / "runs",
         results_dir=tmp_path / "results",
         n_eval=5,

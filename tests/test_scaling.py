@@ -167,6 +167,7 @@ def test_recorded_measurements_are_reused_so_the_feedback_repeats(tmp_path: Path
     assert json.loads((tmp_path / "b" / "observations.json").read_text()) == recorded
 
 
+@pytest.mark.slow
 def test_a_run_records_the_scaling_feedback_and_counts_it_as_its_own_kind(tmp_path: Path) -> None:
     problems = DomainProblems(
         "heavy",

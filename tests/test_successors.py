@@ -36,6 +36,7 @@ def _small(problems: tuple[Problem, ...]) -> Problem:
 
 
 @pytest.mark.parametrize("domain", builtin_domain_names())
+@pytest.mark.slow
 def test_applicable_actions_and_successors_match_the_simulator(domain: str, tmp_path: Path) -> None:
     problem = _small(load_domain_problems(domain, 0, 1, tmp_path).training)
     generator = SuccessorGenerator.for_problem(problem)

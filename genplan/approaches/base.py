@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Protocol
 from genplan.errors import ConfigurationError
 from genplan.llm import LanguageModel
 from genplan.paths import data_folder, source_checkout
+from genplan.pddl.described import DescribedTask
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
 from genplan.sandbox import Limits
@@ -460,7 +461,21 @@ class Approach(Protocol):
         ...
 
 
-def reads_descriptions(approach: Approach) -> bool:
+class DescribedApproach(Approach, Protocol):
+    """An approach that also takes a task given in English in place of a PDDL problem set."""
+
+    def run(
+        self,
+        problems: DomainProblems | DescribedTask,
+        model: LanguageModel,
+        settings: Any,
+        context: RunContext,
+    ) -> RunRecord:
+        """As :meth:`Approach.run`, for a PDDL problem set or a task in English."""
+        ...
+
+
+def reads_descriptions(approach: Approach) -> typing.TypeGuard[DescribedApproach]:
     """Whether ``approach`` also takes tasks given in English (a folder with ``description.md``,
     :class:`~genplan.pddl.described.DescribedTask`) in place of a PDDL problem set: an approach
     that does sets the class attribute ``reads_descriptions = True`` and accepts either in

@@ -27,13 +27,26 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument("--domain", required=True, help="built-in domain name or a folder with domain.pddl")
     add_problem_arguments(parser)
     parser.add_argument(
-        "--timeout", type=positive_seconds, default=30.0, help="seconds per problem (default 30)"
+        "--eval-timeout",
+        "--timeout",
+        dest="eval_timeout",
+        type=positive_seconds,
+        default=30.0,
+        help="seconds per evaluation problem (default 30; --timeout is its old name, deprecated)",
     )
     parser.add_argument("--workers", type=positive_int, default=None, help="parallel runs (default: cores)")
     parser.add_argument(
         "--json", type=Path, default=None, help="write per-problem results and the summary here"
     )
-    parser.add_argument("--work-dir", type=Path, default=Path("runs"), help="where generated problems go")
+    parser.add_argument(
+        "--runs-dir",
+        "--work-dir",
+        dest="runs_dir",
+        type=Path,
+        default=Path("runs"),
+        help="where generated problems go (default ./runs, as for genplan run; --work-dir is its old name, "
+        "deprecated)",
+    )
     parser.add_argument(
         "--name-mapping",
         type=Path,
@@ -64,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     limits = sandbox_limits(args)  # first: a missing sandbox stops the command at once
     program = read_program(args.program)
     generators, _ = choose_generators(args)
-    problems = load_problems(args, args.work_dir, generators=generators)
+    problems = load_problems(args, args.runs_dir, generators=generators)
     if isinstance(problems, DescribedTask):
         raise ConfigurationError(
             f"{args.domain} is a task in English; genplan evaluate runs a program on PDDL problems"
@@ -84,12 +97,16 @@ def run(args: argparse.Namespace) -> int:
     with tqdm(
         total=len(problems.evaluation), desc="evaluating", unit="problem", file=sys.stderr, disable=None
     ) as bar:
+
+        def advance(_check: object, _problem: object) -> None:
+            bar.update(1)
+
         checks = evaluate_program(
             program,
             evaluated,
-            timeout=args.timeout,
+            timeout=args.eval_timeout,
             workers=args.workers,
-            on_result=lambda _check, _problem: bar.update(1),
+            on_result=advance,
             limits=limits,
         )
     summary = summarize(checks)

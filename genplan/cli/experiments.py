@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from genplan.cli.arguments import non_negative_int, positive_int, positive_seconds
+from genplan.cli.model_options import MODEL_FLAGS, add_model_arguments
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.errors import ConfigurationError
 from genplan.pddl.generate import GENERATOR_VERSIONS
@@ -53,8 +55,10 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="an approach with its settings by name, e.g. generalized-plan:chain-of-thought=false "
         "(repeat for several; default generalized-plan)",
     )
-    what.add_argument("--n", type=int, help="evaluation problems per run (default 30)")
-    what.add_argument("--eval-timeout", type=float, help="seconds per evaluation problem (default 30)")
+    what.add_argument("--n", type=non_negative_int, help="evaluation problems per run (default 30)")
+    what.add_argument(
+        "--eval-timeout", type=positive_seconds, help="seconds per evaluation problem (default 30)"
+    )
     what.add_argument(
         "--size-check",
         action=argparse.BooleanOptionalAction,
@@ -65,7 +69,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "--per-step", action="store_true", default=None, help="evaluate after every debugging step (Figure 4)"
     )
     what.add_argument(
-        "--eval-workers", type=int, help="evaluation problems one cell solves at once (default 1)"
+        "--eval-workers", type=positive_int, help="evaluation problems one cell solves at once (default 1)"
     )
     what.add_argument(
         "--problems",
@@ -75,7 +79,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "Downward A* with LM-cut) or small (--n of the training size)",
     )
     what.add_argument(
-        "--per-length", type=int, help="problems per length for --problems by-length (default 20)"
+        "--per-length", type=positive_int, help="problems per length for --problems by-length (default 20)"
     )
     what.add_argument(
         "--generators",
@@ -85,18 +89,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )
     what.add_argument("--runs-dir", type=Path, help="run folders and generated problems (default ./runs)")
     what.add_argument("--results", type=Path, help="JSON Lines results (default ./results)")
-    model = parser.add_argument_group("language model (default: replay the saved runs)")
-    model.add_argument("--llm", metavar="BACKEND", help="openai | files:DIR | manual | replay:PATH")
-    model.add_argument("--model", help="model name (default gpt-4o)")
-    model.add_argument("--base-url", help="OpenAI-compatible endpoint")
-    model.add_argument("--temperature", type=float)
-    model.add_argument("--llm-seed", type=int, help="sampling seed sent to the model")
-    model.add_argument("--max-tokens", type=int)
-    model.add_argument("--request-timeout", type=float, help="seconds per model request")
-    model.add_argument("--files-timeout", type=float, help="seconds to wait for each answer with files:DIR")
-    model.add_argument(
-        "--cache-dir", type=Path, help="answer cache every worker reaches (default RUNS_DIR/cache)"
-    )
+    add_model_arguments(parser, title="language model (default: replay the saved runs)", defaults=False)
     where = parser.add_argument_group("where cells run")
     where.add_argument(
         "--engine",
@@ -105,7 +98,9 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="default dask (an embedded cluster)",
     )
     where.add_argument(
-        "--workers", type=int, help="worker processes of the embedded cluster or pool (default: cores)"
+        "--workers",
+        type=positive_int,
+        help="worker processes of the embedded cluster or pool (default: cores)",
     )
     where.add_argument(
         "--scheduler", metavar="ADDRESS", help="an existing Dask scheduler, e.g. tcp://HOST:8786"
@@ -114,7 +109,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     figure3 = parser.add_argument_group("Figure 3 (instead of a grid)")
     figure3.add_argument("--figure3", action="store_true", help="time saved programs and LAMA-first by size")
     figure3.add_argument("--scales", default="1,2,8,32,128")
-    figure3.add_argument("--per-size", type=int, default=10)
+    figure3.add_argument("--per-size", type=positive_int, default=10)
     return parser
 
 
@@ -141,9 +136,7 @@ def grid_values(args: argparse.Namespace) -> dict[str, Any]:
     ):
         if getattr(args, key) is not None:
             values[key] = getattr(args, key)
-    for key in (
-        "llm", "model", "base_url", "temperature", "llm_seed", "max_tokens", "request_timeout", "files_timeout", "cache_dir"
-    ):  # fmt: skip
+    for key in MODEL_FLAGS:
         if getattr(args, key) is not None:
             values["model"][key] = getattr(args, key)
     if args.approach:
@@ -222,13 +215,14 @@ def run(args: argparse.Namespace) -> int:
     from genplan.experiments.grid import check_grid, run_grid
     from genplan.experiments.grid_file import build_grid
     from genplan.experiments.spec import grid_cells
+    from genplan.llm.spec import BackendKind
 
     if args.figure3:
         return run_figure3(args)
     spec = build_grid(grid_values(args), str(args.grid or "grid"))
     check_grid(spec, grid_cells(spec))  # bad approaches, settings or recordings: before any cluster starts
     sandbox_limits(argparse.Namespace(isolation=spec.isolation.value))  # bubblewrap works here, or stop now
-    if spec.model.llm == "manual" and (args.engine != "sequential" or args.scheduler):
+    if spec.model.backend.kind is BackendKind.MANUAL and (args.engine != "sequential" or args.scheduler):
         raise ConfigurationError(
             "--llm manual reads answers from this terminal: use it with --engine sequential"
         )

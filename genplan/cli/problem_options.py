@@ -16,6 +16,7 @@ from genplan.cli.arguments import non_negative_int, positive_int
 from genplan.pddl.generate import CURRENT_GENERATORS, GENERATOR_VERSIONS
 
 if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
+    from genplan.llm.spec import BackendSpec
     from genplan.pddl.described import DescribedTask
     from genplan.pddl.problem_sets import DomainProblems
     from genplan.plans.problem_selection import Selection
@@ -92,10 +93,10 @@ def problem_selection(args: argparse.Namespace) -> Selection | None:
     return parse_selection(spec, per_length=args.per_length, count=count)
 
 
-def choose_generators(args: argparse.Namespace, backend: str | None = None) -> tuple[str, str | None]:
+def choose_generators(args: argparse.Namespace, backend: BackendSpec | None = None) -> tuple[str, str | None]:
     """The generator version to use and, when it was taken from a recording, a note to print.
 
-    ``--generators`` wins; else a replay (``backend`` ``replay:PATH``) uses the version the
+    ``--generators`` wins; else a replay (``backend`` with a recording) uses the version the
     recorded run used, since its prompts show that version's training problems; else the
     current version.
     """
@@ -103,8 +104,8 @@ def choose_generators(args: argparse.Namespace, backend: str | None = None) -> t
 
     if args.generators is not None:
         return args.generators, None
-    if backend is not None and backend.startswith("replay:"):
-        recorded = recorded_generators(Path(backend[len("replay:") :]))
+    if backend is not None and backend.recording is not None:
+        recorded = recorded_generators(backend.recording)
         if recorded is not None and recorded != CURRENT_GENERATORS:
             return recorded, (
                 f"The recording was made on problems of the generators {recorded}; using them "

@@ -15,7 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from genplan.approaches import approach_names, get_approach
 from genplan.cli.arguments import positive_int, positive_seconds
-from genplan.cli.model_options import add_model_arguments, build_model, choose_backend
+from genplan.cli.model_options import (
+    add_model_arguments,
+    backend_from_arguments,
+    build_model,
+    choose_backend,
+)
 from genplan.cli.problem_options import (
     add_problem_arguments,
     choose_generators,
@@ -165,11 +170,11 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
             f"{args.domain} is a task in English (description.md), which {approach.name} cannot take; "
             "use an approach that reads descriptions (genplan run --approach asp)"
         )
-    spec, note = choose_backend(args, domain_name, label)  # before the problems: fail fast
-    generators, generators_note = choose_generators(args, spec)
+    backend, note = choose_backend(backend_from_arguments(args), domain_name, label, args.seed)  # fail fast
+    generators, generators_note = choose_generators(args, backend)
     limits = sandbox_limits(args)  # before the model: a missing sandbox stops the run first
     runs_dir: Path = args.runs_dir
-    chosen = build_model(args, spec, runs_dir)
+    chosen = build_model(backend, args.cache_dir or runs_dir / "cache")
     problems = load_problems(args, runs_dir, generators=generators, size_check=not args.no_size_check)
     for line in (note, generators_note, chosen.note):
         if line:
@@ -196,10 +201,15 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
         workers=args.workers,
         progress=progress,
         limits=limits,
-        recorded=Path(spec[len("replay:") :]).parent if spec.startswith("replay:") else None,
+        recorded=backend.recorded_folder,
     )
     try:
-        record = approach.run(problems, chosen.model, settings, context)
+        if not isinstance(problems, DescribedTask):
+            record = approach.run(problems, chosen.model, settings, context)
+        else:
+            if not reads_descriptions(approach):  # refused above, before anything started
+                raise ConfigurationError(f"{approach.name} cannot take a task in English")
+            record = approach.run(problems, chosen.model, settings, context)
     finally:
         progress.close()
     print_record(record, approach)

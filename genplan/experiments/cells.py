@@ -136,7 +136,14 @@ def run_cell(
             limits=Limits(isolation=options.isolation),
             recorded=recorded_folder(cell) if recorded_folder else None,
         )
-        record = approach.run(problems, model_factory(cell), cell.settings, context)
+        if not isinstance(problems, DescribedTask):
+            record = approach.run(problems, model_factory(cell), cell.settings, context)
+        else:
+            if not reads_descriptions(approach):  # refused above, before anything started
+                raise ConfigurationError(
+                    f"{cell.domain} is a task in English; {cell.approach} cannot take it"
+                )
+            record = approach.run(problems, model_factory(cell), cell.settings, context)
         steps = None
         if options.per_step and cell.approach == GENERALIZED_PLAN and not isinstance(problems, DescribedTask):
             steps = per_step_fractions(folder, list(problems.evaluation), options)

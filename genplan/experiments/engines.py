@@ -52,9 +52,14 @@ class Engine(Protocol):
         dashboard: the Dask dashboard's address, or ``None``.
     """
 
-    name: str
-    workers: int
-    dashboard: str | None
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def workers(self) -> int: ...
+
+    @property
+    def dashboard(self) -> str | None: ...
 
     def run(self, tasks: Sequence[Task], *, tick: float = 1.0) -> Iterator[Finished | None]:
         """Each task's outcome as it finishes; ``None`` after ``tick`` seconds without one."""
@@ -82,7 +87,7 @@ class SequentialEngine:
 
     name = "sequential"
     workers = 1
-    dashboard = None
+    dashboard: str | None = None
 
     def __init__(self) -> None:
         self._running = 0
@@ -112,7 +117,7 @@ class PoolEngine:
     pool: its tasks and every task still queued fail."""
 
     name = "pool"
-    dashboard = None
+    dashboard: str | None = None
 
     def __init__(self, workers: int | None = None):
         self.workers = workers or usable_cores()
@@ -213,13 +218,13 @@ class DaskEngine:
         self._keys: set[str] = set()
 
     @property
-    def workers(self) -> int:  # type: ignore[override]
+    def workers(self) -> int:
         """Worker threads of the cluster now (at least 1)."""
         info = self.client.scheduler_info()
         return max(1, sum(w.get("nthreads", 1) for w in info.get("workers", {}).values()))
 
     @property
-    def dashboard(self) -> str | None:  # type: ignore[override]
+    def dashboard(self) -> str | None:
         """The dashboard's address, or ``None`` when the dashboard is off (``bokeh`` missing)."""
         try:
             import bokeh  # noqa: F401

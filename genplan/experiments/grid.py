@@ -24,6 +24,14 @@ from genplan.approaches.base import METADATA_FILE, RunRecord, read_record
 from genplan.errors import ConfigurationError
 from genplan.experiments.cells import CellModel, CellOptions, CellOutcome, ModelFactory, run_cell
 from genplan.experiments.engines import Engine, SequentialEngine, Task
+from genplan.experiments.identity import (
+    IDENTITY_FILE,
+    cell_identity,
+    check_recorded_cells,
+    differences,
+    folder_identity,
+    recorded_identity,
+)
 from genplan.experiments.journal import Journal
 from genplan.experiments.spec import Cell, GridSpec, grid_cells, model_slug, resolve_approach
 from genplan.paths import builtin_domain_names
@@ -73,7 +81,7 @@ def cell_options(spec: GridSpec) -> CellOptions:
         per_step=spec.per_step,
         eval_workers=spec.eval_workers,
         model_name=spec.model.name,
-        backend=spec.model.backend,
+        backend=spec.model.backend_kind,
         problems=spec.problems,
         per_length=spec.per_length,
         isolation=spec.isolation,
@@ -85,9 +93,12 @@ def check_grid(spec: GridSpec, cells: Iterable[Cell]) -> None:
 
     Raises:
         ConfigurationError: with no model backend set, a cell has no saved run to replay (the
-            message lists the first few and how to set up a model).
+            message lists the first few and how to set up a model); a replay's ``--model`` is
+            not the recording's model.
     """
-    if spec.model.llm is not None:
+    cells = list(cells)
+    if not spec.model.replays_saved_runs:
+        spec.model.backend.recorded_model()  # a replay's --model that is not the recording's
         return
     missing = [c for c in cells if not spec.model.saved_recording(c.domain_name, c.label, c.seed).is_file()]
     if missing:
@@ -96,6 +107,8 @@ def check_grid(spec: GridSpec, cells: Iterable[Cell]) -> None:
             f"no model backend is set and {len(missing)} cell(s) have no saved run to replay ({names}); "
             "set one with --llm (openai, files:DIR, ...) and --model, or in the grid file's [model] table"
         )
+    for cell in cells:
+        spec.model.recorded_name(cell.domain_name, cell.label, cell.seed)
 
 
 def prepare_problems(spec: GridSpec, cells: Iterable[Cell]) -> None:
@@ -126,11 +139,18 @@ def prepare_problems(spec: GridSpec, cells: Iterable[Cell]) -> None:
 
 
 def run_row(
-    spec: GridSpec, cell: Cell, record: RunRecord, folder: Path, steps: Any, wall_seconds: float | None = None
+    spec: GridSpec,
+    cell: Cell,
+    record: RunRecord,
+    folder: Path,
+    steps: Any,
+    wall_seconds: float | None = None,
+    identity: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The ``runs.jsonl`` record of a finished cell: the cell, then the run record's fields, and
+    """The ``runs.jsonl`` record of a finished cell: the cell, then the run record's fields,
     ``wall_seconds``, the cell's wall-clock seconds on its worker (``None`` when recovered from
-    its folder after the client died)."""
+    its folder after the client died), and ``identity``, the values that made it
+    (:func:`~genplan.experiments.identity.cell_identity`; computed from ``spec`` when not given)."""
     row: dict[str, Any] = {
         "cell": cell.id,
         "domain": cell.domain_name,
@@ -143,6 +163,7 @@ def run_row(
     row["wall_seconds"] = None if wall_seconds is None else round(wall_seconds, 3)
     if steps is not None:
         row["steps"] = steps
+    row["identity"] = identity if identity is not None else cell_identity(spec, cell)
     return row
 
 
@@ -158,9 +179,10 @@ def problem_rows(cell: Cell, record: RunRecord) -> list[dict[str, Any]]:
     return [{**keys, **problem.to_json()} for problem in record.problems]
 
 
-def write_run_folder(folder: Path, outcome: CellOutcome) -> None:
-    """Put a finished cell's files in ``folder``: written beside it, then renamed into place
-    (a previous folder of the same cell is replaced whole)."""
+def write_run_folder(folder: Path, outcome: CellOutcome, identity: dict[str, Any] | None = None) -> None:
+    """Put a finished cell's files in ``folder``, with its ``identity`` in ``cell.json`` when
+    given: written beside it, then renamed into place (a previous folder of the same cell is
+    replaced whole)."""
     temporary = folder.with_name(folder.name + ".incoming")
     shutil.rmtree(temporary, ignore_errors=True)
     for name, data in outcome.files.items():
@@ -170,15 +192,25 @@ def write_run_folder(folder: Path, outcome: CellOutcome) -> None:
     if outcome.steps is not None:
         (temporary / STEPS_FILE).write_text(json.dumps(outcome.steps, indent=2) + "\n")
     temporary.mkdir(parents=True, exist_ok=True)
+    if identity is not None:
+        (temporary / IDENTITY_FILE).write_text(json.dumps(identity, indent=2) + "\n")
     shutil.rmtree(folder, ignore_errors=True)
     temporary.rename(folder)
 
 
-def _record_folder(spec: GridSpec, journal: Journal, cell: Cell, folder: Path) -> None:
+def _record_folder(
+    spec: GridSpec, journal: Journal, cell: Cell, folder: Path, identity: dict[str, Any]
+) -> bool:
+    """Record a run folder the client wrote but did not record (it died in between), when the
+    folder was made with the cell's current values (``identity``); ``False`` (nothing recorded)
+    otherwise, and the cell runs again."""
     record = read_record(folder)
+    if differences(folder_identity(folder) or recorded_identity(record.to_json()), identity):
+        return False
     steps_path = folder / STEPS_FILE
     steps = json.loads(steps_path.read_text()) if steps_path.is_file() else None
-    journal.record(run_row(spec, cell, record, folder, steps), problem_rows(cell, record))
+    journal.record(run_row(spec, cell, record, folder, steps, identity=identity), problem_rows(cell, record))
+    return True
 
 
 def run_grid(
@@ -202,15 +234,27 @@ def run_grid(
         cell is listed in ``failures.jsonl`` and tried again the next time.
 
     Raises:
-        ConfigurationError: as :func:`~genplan.experiments.spec.grid_cells` and :func:`check_grid`.
+        ConfigurationError: as :func:`~genplan.experiments.spec.grid_cells` and :func:`check_grid`;
+            ``spec.results_dir`` holds cells made with other values (a model, ``--n``,
+            ``--eval-timeout``, generators, problem set or settings: see
+            :func:`~genplan.experiments.identity.check_recorded_cells`).
     """
     cells = grid_cells(spec)
     journal = Journal(spec.results_dir)
-    recorded_before = sum(cell.id in journal.done for cell in cells)
+    identities: dict[str, dict[str, Any]] = {}
+
+    def identity(cell: Cell) -> dict[str, Any]:
+        if cell.id not in identities:
+            identities[cell.id] = cell_identity(spec, cell)
+        return identities[cell.id]
+
+    recorded = [cell for cell in cells if cell.id in journal.done]
+    check_recorded_cells(spec.results_dir, journal.runs, ((c.id, identity(c)) for c in recorded))
+    recorded_before = len(recorded)
     for cell in cells:
         folder = run_folder_of(spec, cell)
         if cell.id not in journal.done and (folder / METADATA_FILE).is_file():
-            _record_folder(spec, journal, cell, folder)  # finished, but the client died before recording it
+            _record_folder(spec, journal, cell, folder, identity(cell))  # the client died before recording it
     todo = [cell for cell in cells if cell.id not in journal.done]
     check_grid(spec, todo)
     if progress is not None:
@@ -224,9 +268,9 @@ def run_grid(
         Task(_task_key(cell), run_cell, (cell, approaches[cell.approach], options, factory)) for cell in todo
     ]
     by_key = {task.key: cell for task, cell in zip(tasks, todo)}
-    engine = engine or SequentialEngine()
+    runner: Engine = engine or SequentialEngine()
     finished = failed = 0
-    for outcome in engine.run(tasks):
+    for outcome in runner.run(tasks):
         if outcome is not None:
             cell = by_key[outcome.task.key]
             if outcome.error is not None:
@@ -238,14 +282,14 @@ def run_grid(
             else:
                 result: CellOutcome = outcome.value
                 folder = run_folder_of(spec, cell)
-                write_run_folder(folder, result)
+                write_run_folder(folder, result, identity(cell))
                 journal.record(
-                    run_row(spec, cell, result.record, folder, result.steps, result.seconds),
+                    run_row(spec, cell, result.record, folder, result.steps, result.seconds, identity(cell)),
                     problem_rows(cell, result.record),
                 )
                 finished += 1
         if progress is not None:
-            progress.update(finished, failed, engine.running())
+            progress.update(finished, failed, runner.running())
     return GridSummary(len(cells), recorded_before, finished, failed)
 
 

@@ -21,6 +21,7 @@ from genplan.experiments.spec import (
     parse_domains,
     parse_seeds,
 )
+from genplan.llm.spec import BackendSpec
 from genplan.paths import builtin_domain_names
 from genplan.sandbox import Isolation
 
@@ -120,10 +121,11 @@ def build_grid(values: Mapping[str, Any], where: str = "grid") -> GridSpec:
     """
     model_values = dict(values.get("model") or {})
     runs_dir = Path(values.get("runs_dir") or "runs")
-    model_values.setdefault("cache_dir", runs_dir / "cache")
-    model_values["cache_dir"] = Path(model_values["cache_dir"])
+    cache_dir = Path(model_values.pop("cache_dir", None) or runs_dir / "cache")
+    llm = model_values.pop("llm", None)
     try:
-        model = ModelSpec(**model_values)
+        backend = llm if isinstance(llm, BackendSpec) else BackendSpec.parse(llm)
+        model = ModelSpec(BackendSpec(backend.kind, backend.path, **model_values), cache_dir)
         approaches: tuple[ApproachSpec, ...] = tuple(
             values.get("approaches") or (ApproachSpec("generalized-plan"),)
         )

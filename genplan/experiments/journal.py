@@ -44,6 +44,7 @@ class Journal:
 
     Attributes:
         done: ids of the cells recorded in ``runs.jsonl``.
+        runs: the ``runs.jsonl`` records by cell id.
     """
 
     def __init__(self, folder: Path):
@@ -51,7 +52,10 @@ class Journal:
         self.folder.mkdir(parents=True, exist_ok=True)
         for name in (RUNS_FILE, PROBLEMS_FILE, FAILURES_FILE):
             _cut_torn_line(self.folder / name)
-        self.done: set[str] = {record["cell"] for record in read_jsonl(self.folder / RUNS_FILE)}
+        self.runs: dict[str, dict[str, Any]] = {
+            record["cell"]: record for record in read_jsonl(self.folder / RUNS_FILE)
+        }
+        self.done: set[str] = set(self.runs)
         self._drop_orphans()
 
     def _drop_orphans(self) -> None:
@@ -79,6 +83,7 @@ class Journal:
         self._append(self.folder / PROBLEMS_FILE, [{"cell": cell, **row} for row in problems])
         self._append(self.folder / RUNS_FILE, [run])
         self.done.add(cell)
+        self.runs[cell] = run
         return True
 
     def record_failure(self, cell: str, error: str, worker: str | None = None) -> None:

@@ -260,8 +260,8 @@ def mechanisms_table(runs: list[dict[str, Any]], problems: list[dict[str, Any]])
         domains = sorted(domain for lab, domain in groups if lab == label and domain != "all domains")
         for domain in [*domains, *(["all domains"] if len(domains) > 1 else [])]:
             members = groups[(label, domain)]
-            counts = solved.get((label, domain), {})
-            total = counts.get("all", [sum(r.get("solved", 0) for r in members), 0])
+            by_level = solved.get((label, domain), {})
+            total = by_level.get("all", [sum(r.get("solved", 0) for r in members), 0])
             feedback: Counter[str] = Counter()
             for run in members:
                 feedback.update(run.get("feedback") or {})
@@ -278,7 +278,7 @@ def mechanisms_table(runs: list[dict[str, Any]], problems: list[dict[str, Any]])
                     label,
                     domain,
                     f"{total[0]}/{total[1]}" + (f" ({total[0] / total[1]:.2f})" if total[1] else ""),
-                    *[f"{counts[lv][0]}/{counts[lv][1]}" if lv in counts else "-" for lv in levels],
+                    *[f"{by_level[lv][0]}/{by_level[lv][1]}" if lv in by_level else "-" for lv in levels],
                     ", ".join(f"{kind} {n}" for kind, n in sorted(feedback.items())) or "-",
                     str(sum(run.get("llm_calls", 0) for run in members)),
                     "n/a" if None in tokens else f"{sum(t for t in tokens if t is not None):,}",

@@ -36,7 +36,7 @@ from typing import Any
 from genplan.approaches import approach_names, get_approach
 from genplan.approaches.base import Approach, settings_from_mapping, settings_to_json
 from genplan.errors import ConfigurationError
-from genplan.llm import LanguageModel, SamplingSettings, make_model
+from genplan.llm import BackendSpec, LanguageModel, make_model
 from genplan.paths import builtin_domain_names
 from genplan.pddl.generate import CURRENT_GENERATORS, check_generators
 from genplan.plans.problem_selection import Selection, parse_selection
@@ -82,75 +82,72 @@ class ModelSpec:
     """The model every cell uses, rebuilt in each worker process from this description.
 
     A model object cannot travel to other processes or machines (open connections, locks),
-    so workers build it from this spec. ``llm=None`` replays, per cell, the run saved in
+    so workers build it from this spec. A replay with no recording (``BackendSpec()``, the
+    default: no ``--llm``) replays, per cell, the run saved in
     ``synthesized/<domain>/<label>-seed<S>/`` (offline; no model needed).
 
     Attributes:
-        llm: the backend spec (``openai``, ``files:DIR``, ``manual``, ``replay:PATH``) or ``None``.
-        model: the model name (recorded in every run); ``None`` means ``gpt-4o``, or with no
-            backend the model each saved run recorded.
-        base_url: an OpenAI-compatible endpoint, or ``None``.
-        temperature / llm_seed / max_tokens / request_timeout: sampling settings
-            (:class:`~genplan.llm.SamplingSettings`; seconds for the time-out).
-        files_timeout: seconds to wait for each answer with ``files:DIR``.
+        backend: the backend and its options (:class:`~genplan.llm.spec.BackendSpec`).
         cache_dir: the answer cache; every worker must reach it at this path (see the README).
     """
 
-    llm: str | None = None
-    model: str | None = None
-    base_url: str | None = None
-    temperature: float = 0.0
-    llm_seed: int = 0
-    max_tokens: int | None = None
-    request_timeout: float = 600.0
-    files_timeout: float = 86_400.0
+    backend: BackendSpec = field(default_factory=BackendSpec)
     cache_dir: Path = Path("runs/cache")
 
     @property
-    def name(self) -> str:
-        """The model's name for run folders: as given, else ``gpt-4o``, or ``saved`` for replays."""
-        return self.model or ("gpt-4o" if self.llm else "saved")
-
-    def recorded_name(self, domain_name: str, label: str, seed: int) -> str:
-        """The model name a cell records: as given, else the saved run's own when replaying it."""
-        if self.model is None and self.llm is None:
-            import json
-
-            metadata = self.saved_recording(domain_name, label, seed).parent / "metadata.json"
-            if metadata.is_file():
-                return str(json.loads(metadata.read_text(encoding="utf-8")).get("model", "unknown"))
-        return self.name
+    def replays_saved_runs(self) -> bool:
+        """Each cell replays its own saved run (no backend was given)."""
+        return self.backend.is_replay and self.backend.path is None
 
     @property
-    def backend(self) -> str:
+    def name(self) -> str:
+        """The model's name for run folders: the recorded one (as
+        :meth:`~genplan.llm.spec.BackendSpec.recorded_model`), or ``saved`` when each cell
+        replays its saved run.
+
+        Raises:
+            ConfigurationError, LLMError: as :meth:`~genplan.llm.spec.BackendSpec.recorded_model`.
+        """
+        return "saved" if self.replays_saved_runs else self.backend.recorded_model()[0]
+
+    def cell_backend(self, domain_name: str, label: str, seed: int) -> BackendSpec:
+        """The backend of one cell: the grid's, or a replay of the cell's saved run."""
+        if self.replays_saved_runs:
+            return self.backend.replaying(self.saved_recording(domain_name, label, seed))
+        return self.backend
+
+    def recorded_name(self, domain_name: str, label: str, seed: int) -> str:
+        """The model name a cell records: a replay's is the recording's model, ``files`` and
+        ``manual`` record ``--model`` or ``unknown``, ``openai`` ``--model`` or gpt-4o.
+
+        Raises:
+            ConfigurationError: a ``--model`` that is not the model of the recording replayed.
+            LLMError: the recording cannot be read.
+        """
+        return self.cell_backend(domain_name, label, seed).recorded_model()[0]
+
+    @property
+    def backend_kind(self) -> str:
         """The backend kind as recorded (``openai``, ``files``, ..., ``replay``)."""
-        return (self.llm or "replay").split(":")[0]
+        return self.backend.kind.value
 
     def recorded_generators(self, domain_name: str, label: str, seed: int) -> str | None:
-        """The generator version of the recording a cell replays (with no backend, its saved run;
-        with ``replay:PATH``, that file), or ``None`` when the cell asks a model or the recording
-        names none."""
+        """The generator version of the recording a cell replays (its saved run, or the
+        ``replay:PATH`` given), or ``None`` when the cell asks a model or the recording names none."""
         from genplan.approaches.base import recorded_generators
 
-        if self.llm is None:
-            return recorded_generators(self.saved_recording(domain_name, label, seed))
-        if self.llm.startswith("replay:"):
-            return recorded_generators(Path(self.llm[len("replay:") :]))
-        return None
+        recording = self.cell_backend(domain_name, label, seed).recording
+        return None if recording is None else recorded_generators(recording)
 
     def saved_recording(self, domain_name: str, label: str, seed: int) -> Path:
-        """The saved conversation a cell replays when ``llm`` is ``None``."""
+        """The saved conversation a cell replays when no backend is given."""
         from genplan.approaches.base import saved_run_folder
 
         return saved_run_folder(domain_name, label, seed) / "conversation.jsonl"
 
     def recorded_folder(self, domain_name: str, label: str, seed: int) -> Path | None:
         """The folder of the run a cell replays (its recorded measurements are reused), or ``None``."""
-        if self.llm is None:
-            return self.saved_recording(domain_name, label, seed).parent
-        if self.llm.startswith("replay:"):
-            return Path(self.llm[len("replay:") :]).parent
-        return None
+        return self.cell_backend(domain_name, label, seed).recorded_folder
 
     def build(self, domain_name: str, label: str, seed: int) -> LanguageModel:
         """The model for one cell (called in the worker).
@@ -158,17 +155,7 @@ class ModelSpec:
         Raises:
             ConfigurationError, LLMError: as :func:`genplan.llm.make_model`.
         """
-        spec = self.llm or f"replay:{self.saved_recording(domain_name, label, seed)}"
-        sampling = SamplingSettings(
-            model=self.name,
-            temperature=self.temperature,
-            seed=self.llm_seed,
-            max_tokens=self.max_tokens,
-            request_timeout=self.request_timeout,
-        )
-        return make_model(
-            spec, sampling, base_url=self.base_url, cache_dir=self.cache_dir, files_timeout=self.files_timeout
-        )
+        return make_model(self.cell_backend(domain_name, label, seed), cache_dir=self.cache_dir)
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,12 @@ from genplan.llm.fake import FakeLanguageModel
 from genplan.llm.recording import ConversationRecorder, RecordedExchange, RecordingModel, read_recording
 from genplan.llm.registry import BACKENDS, make_model
 from genplan.llm.replay import ReplayModel
+from genplan.llm.spec import BackendKind, BackendSpec
 
 __all__ = [
     "BACKENDS",
+    "BackendKind",
+    "BackendSpec",
     "CachedModel",
     "Completion",
     "ConversationRecorder",

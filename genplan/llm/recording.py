@@ -131,23 +131,23 @@ def read_recording(path: Path) -> list[RecordedExchange]:
             f"{path}:{line}: the recording is not UTF-8 text (byte 0x{data[error.start]:02x})"
         ) from error
     exchanges: list[RecordedExchange] = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
+    for number, text in enumerate(lines, start=1):
+        if not text.strip():
             continue
         try:
-            data = json.loads(line)
-            usage = data.get("usage") or {}
+            record = json.loads(text)
+            usage = record.get("usage") or {}
             exchanges.append(
                 RecordedExchange(
-                    index=int(data.get("index", len(exchanges))),
-                    messages=tuple(Message.from_json(m) for m in data["messages"]),
-                    response=data["response"],
-                    model=data.get("model", ""),
-                    backend=data.get("backend", ""),
+                    index=int(record.get("index", len(exchanges))),
+                    messages=tuple(Message.from_json(m) for m in record["messages"]),
+                    response=record["response"],
+                    model=record.get("model", ""),
+                    backend=record.get("backend", ""),
                     usage=Usage(usage.get("prompt_tokens"), usage.get("completion_tokens")),
-                    timestamp=data.get("timestamp", ""),
-                    cached=bool(data.get("cached", False)),
-                    sample=int(data.get("sample", 0)),
+                    timestamp=record.get("timestamp", ""),
+                    cached=bool(record.get("cached", False)),
+                    sample=int(record.get("sample", 0)),
                 )
             )
         except (ValueError, KeyError, TypeError) as error:

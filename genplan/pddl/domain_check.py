@@ -167,13 +167,13 @@ class _DomainChecker:
             self.predicate_section(section)
         actions: set[str] = set()
         for section in by_kind.get(":action", []):
-            name = section[1] if len(section) > 1 else None
-            if not isinstance(name, Word):
+            action_name = section[1] if len(section) > 1 else None
+            if not isinstance(action_name, Word):
                 raise self.fail("an action needs a name: (:action NAME :parameters ...)", section.line)
-            if name in actions:
-                raise self.fail(f"action {name} is defined twice", section.line)
-            actions.add(str(name))
-            self.action(section, str(name))
+            if action_name in actions:
+                raise self.fail(f"action {action_name} is defined twice", section.line)
+            actions.add(str(action_name))
+            self.action(section, str(action_name))
 
     def requirements(self, section: Expression) -> None:
         for item in section[1:]:

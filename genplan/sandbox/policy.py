@@ -294,7 +294,7 @@ class _OwnAttributes(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def _call(function: str, node: ast.AST, *arguments: ast.expr) -> ast.Call:
+def _call(function: str, node: ast.expr, *arguments: ast.expr) -> ast.Call:
     call = ast.Call(func=ast.Name(function, ast.Load()), args=list(arguments), keywords=[])
     copy_locations(call, node)
     copy_locations(call.func, node)

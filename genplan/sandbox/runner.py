@@ -31,6 +31,7 @@ import math
 import random
 import time
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from genplan.sandbox.channel import ChannelError
@@ -53,9 +54,11 @@ def _outcome(answer: Any, timeout: float) -> CallOutcome:
         status = RunStatus(answer.get("status"))
     except ValueError:
         return CallOutcome(RunStatus.CRASHED, reason="the sandbox worker sent an unknown status")
-    seconds = answer.get("seconds")
+    given = answer.get("seconds")
     seconds = (
-        float(seconds) if type(seconds) in (int, float) and math.isfinite(seconds) and seconds >= 0 else 0.0
+        float(given)
+        if (type(given) is int or type(given) is float) and math.isfinite(given) and given >= 0
+        else 0.0
     )
     if status is RunStatus.TIMED_OUT:
         seconds = max(seconds, timeout)
@@ -126,7 +129,7 @@ def _plan_of(value: Any) -> tuple[list[str], float] | None:
     plan, seconds = value.get("plan"), value.get("seconds")
     if type(plan) is not list or not all(type(action) is str for action in plan):
         return None
-    if type(seconds) not in (int, float) or not math.isfinite(seconds) or seconds < 0:
+    if not (type(seconds) is int or type(seconds) is float) or not math.isfinite(seconds) or seconds < 0:
         return None
     return plan, float(seconds)
 
@@ -191,18 +194,18 @@ def run_program(
     """
     arguments = program_arguments(objects, init, goal, order_seed)
     call = run_untrusted(source, GET_PLAN_HARNESS, arguments, timeout=timeout, limits=limits)
-    fields = {
-        "traceback": call.traceback,
-        "reason": call.reason,
-        "output": call.output,
-        "stdout": call.stdout,
-    }
+    outcome = RunOutcome(
+        call.status,
+        seconds=call.seconds,
+        traceback=call.traceback,
+        reason=call.reason,
+        output=call.output,
+        stdout=call.stdout,
+    )
     if call.status is not RunStatus.SUCCESS:
-        return RunOutcome(call.status, seconds=call.seconds, **fields)
+        return outcome
     result = _plan_of(call.value)
     if result is None:
-        return RunOutcome(
-            RunStatus.CRASHED, seconds=call.seconds, **{**fields, "reason": "the run sent a malformed plan"}
-        )
+        return replace(outcome, status=RunStatus.CRASHED, reason="the run sent a malformed plan")
     plan, seconds = result
-    return RunOutcome(RunStatus.SUCCESS, plan=plan, seconds=min(seconds, call.seconds), **fields)
+    return replace(outcome, plan=plan, seconds=min(seconds, call.seconds))

@@ -388,7 +388,14 @@ class ProgramScope:
         """``operator.methodcaller`` over the guarded ``getattr``."""
         if type(name) is not str:
             raise TypeError("method name must be a string")
-        return lambda obj: self.getattr(obj, name)(*args, **kwargs)
+
+        def call(obj: object) -> object:
+            method = self.getattr(obj, name)
+            if not callable(method):
+                raise TypeError(f"'{type(method).__name__}' object is not callable")
+            return method(*args, **kwargs)
+
+        return call
 
     def dataclass(self, cls: type | None = None, /, **options: Any) -> Any:
         """``dataclasses.dataclass`` for classes the program declared, with identifier fields."""

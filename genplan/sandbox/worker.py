@@ -74,7 +74,7 @@ def _checked_report(report: Any, stdout_cap: int) -> dict[str, Any]:
     return {
         "status": report["status"],
         "value": report.get("value") if report["status"] == "success" else None,
-        "seconds": float(seconds) if type(seconds) in (int, float) else None,
+        "seconds": float(seconds) if type(seconds) is int or type(seconds) is float else None,
         "traceback": _text(report.get("traceback")),
         "reason": _text(report.get("reason")),
         "output": _text(report.get("output")),

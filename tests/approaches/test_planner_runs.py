@@ -17,7 +17,7 @@ from genplan.approaches.planners.settings import SymPlannerSettings, ToIDFSSetti
 from genplan.cli import main
 from genplan.experiments.grid import run_grid
 from genplan.experiments.spec import ApproachSpec, GridSpec, ModelSpec
-from genplan.llm import FakeLanguageModel, Message
+from genplan.llm import BackendKind, BackendSpec, FakeLanguageModel, Message
 from genplan.paths import builtin_domain_file
 from genplan.pddl.domain import load_domain
 from genplan.pddl.problem import parse_problem_text
@@ -126,6 +126,7 @@ def test_every_method_is_an_approach_with_flags(name: str, capsys: pytest.Captur
 
 
 @needs_planner
+@pytest.mark.slow
 def test_the_command_line_runs_a_method_on_problems_chosen_by_length(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -187,7 +188,7 @@ def test_the_experiment_grid_runs_planners_on_a_problem_selection(tmp_path: Path
             ApproachSpec("boomerang", (("budget", "200"),)),
             ApproachSpec("io", (("demonstration", "false"),)),
         ),
-        model=ModelSpec(llm="fake", model="fake", cache_dir=tmp_path / "runs" / "cache"),
+        model=ModelSpec(BackendSpec(BackendKind.FAKE, model="fake"), cache_dir=tmp_path / "runs" / "cache"),
         runs_dir=tmp_path / "runs",
         results_dir=tmp_path / "results",
         n_eval=2,

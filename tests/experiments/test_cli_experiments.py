@@ -34,6 +34,14 @@ def test_a_grid_replays_saved_runs_and_resumes(tmp_path: Path, capsys: pytest.Ca
     ).is_file()
     assert main(arguments) == 0
     assert "1 cells: 1 recorded before, 0 finished now" in capsys.readouterr().out
+    for flags, named in (
+        (["--n", "3"], "--n 2 (now 3)"),
+        (["--eval-timeout", "5"], "--eval-timeout 30.0 (now 5.0)"),
+        (["--generators", "v2"], '--generators "v1" (now "v2")'),
+    ):
+        assert main([*arguments, *flags]) == 2  # not "recorded before" with the old numbers
+        error = capsys.readouterr().err
+        assert "gripper/generalized-plan/main-seed0" in error and named in error, error
 
 
 def test_bad_grids_are_errors_not_tracebacks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

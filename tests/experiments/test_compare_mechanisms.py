@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from fake_programs import CORRECT, fenced, heavy_problem
 
 from genplan.experiments.reports import mechanisms_table
@@ -68,6 +69,7 @@ def _answer(messages: list[Message]) -> str:
     return fenced(CORRECT)
 
 
+@pytest.mark.slow
 def test_the_comparison_runs_every_configuration_and_writes_the_table(tmp_path: Path) -> None:
     script = _script()
     benchmarks = _ipc_folder(tmp_path)

@@ -17,6 +17,7 @@ from genplan.experiments.engines import DaskEngine, SequentialEngine
 from genplan.experiments.grid import run_grid
 from genplan.experiments.journal import read_jsonl
 from genplan.experiments.spec import ApproachSpec, GridSpec, ModelSpec, grid_cells
+from genplan.llm import BackendKind, BackendSpec
 
 
 class KillOnceAfterFirstCell:
@@ -41,6 +42,7 @@ class KillOnceAfterFirstCell:
         pass
 
 
+@pytest.mark.slow
 def test_a_killed_worker_loses_no_cell_and_duplicates_none(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -49,7 +51,7 @@ def test_a_killed_worker_loses_no_cell_and_duplicates_none(
         domains=small_domains(tmp_path),
         seeds=(0, 1),
         approaches=(ApproachSpec("generalized-plan"), ApproachSpec(TOY)),
-        model=ModelSpec(llm="fake", model="fake"),
+        model=ModelSpec(BackendSpec(BackendKind.FAKE, model="fake")),
         runs_dir=tmp_path / "sequential" / "runs",
         results_dir=tmp_path / "sequential" / "results",
         n_eval=2,

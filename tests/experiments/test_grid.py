@@ -18,7 +18,7 @@ from genplan.experiments.grid import run_folder_of, run_grid
 from genplan.experiments.journal import read_jsonl
 from genplan.experiments.reports import comparison_table, make_reports
 from genplan.experiments.spec import ApproachSpec, GridSpec, ModelSpec, grid_cells
-from genplan.llm import FakeLanguageModel
+from genplan.llm import BackendKind, BackendSpec, FakeLanguageModel
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +35,7 @@ def small_grid(root: Path, **changes: object) -> GridSpec:
             ApproachSpec("generalized-plan", (("chain-of-thought", "false"),)),
             ApproachSpec(TOY),
         ),
-        model=ModelSpec(llm="fake", model="fake", cache_dir=root / "runs" / "cache"),
+        model=ModelSpec(BackendSpec(BackendKind.FAKE, model="fake"), cache_dir=root / "runs" / "cache"),
         runs_dir=root / "runs",
         results_dir=root / "results",
         n_eval=2,
@@ -115,6 +115,63 @@ def test_a_cell_whose_folder_was_written_but_not_recorded_is_recorded_without_ru
     assert stable(read_jsonl(results / "problems.jsonl")) == stable(
         read_jsonl(finished.results_dir / "problems.jsonl")
     )
+
+
+@pytest.mark.parametrize(
+    ("changes", "named"),
+    [
+        ({"n_eval": 3}, "--n 2 (now 3)"),
+        ({"eval_timeout": 5.0}, "--eval-timeout 10 (now 5.0)"),
+        ({"per_step": False}, "--per-step true (now false)"),
+        ({"size_check": False}, "--size-check true (now false)"),
+        ({"model": ModelSpec(BackendSpec(BackendKind.FAKE, model="other"))}, 'model "fake" (now "other")'),
+        ({"model": ModelSpec(BackendSpec(BackendKind.FAKE, model="fake", temperature=0.7))}, "--temperature"),
+    ],
+)
+def test_a_results_folder_made_with_other_values_is_refused_naming_them(
+    finished: GridSpec, tmp_path: Path, changes: dict[str, object], named: str
+) -> None:
+    before = (finished.results_dir / "runs.jsonl").read_text()
+    spec = replace(finished, **changes)  # type: ignore[arg-type]
+    with pytest.raises(ConfigurationError) as caught:
+        run_grid(spec, model_factory=lambda cell: FakeLanguageModel())  # would fail if asked
+    message = str(caught.value)
+    assert "12 cell(s) made with other values" in message and named in message
+    assert str(finished.results_dir) in message and "--results" in message
+    assert (finished.results_dir / "runs.jsonl").read_text() == before  # nothing reused, nothing written
+
+
+def test_records_made_before_identities_were_kept_are_compared_on_their_own_fields(
+    finished: GridSpec, tmp_path: Path
+) -> None:
+    results = tmp_path / "results"
+    shutil.copytree(finished.results_dir, results)
+    runs = [{k: v for k, v in row.items() if k != "identity"} for row in read_jsonl(results / "runs.jsonl")]
+    (results / "runs.jsonl").write_text("".join(json.dumps(r) + "\n" for r in runs))
+    summary = run_grid(replace(finished, results_dir=results), model_factory=lambda cell: FakeLanguageModel())
+    assert (summary.recorded_before, summary.finished) == (12, 0)  # the same values: resumed as before
+    other = ModelSpec(BackendSpec(BackendKind.FAKE, model="other"))
+    with pytest.raises(ConfigurationError, match=r'model "fake" \(now "other"\)'):
+        run_grid(replace(finished, results_dir=results, model=other), model_factory=answers)
+
+
+def test_a_folder_written_with_other_values_but_not_recorded_runs_again(
+    finished: GridSpec, tmp_path: Path
+) -> None:
+    cell = "heavy/generalized-plan/main-seed1"
+    results = tmp_path / "results"
+    shutil.copytree(finished.results_dir, results)
+    kept = [r for r in read_jsonl(results / "runs.jsonl") if r["cell"] != cell]
+    (results / "runs.jsonl").write_text("".join(json.dumps(r) + "\n" for r in kept))
+    runs = tmp_path / "runs"
+    shutil.copytree(finished.runs_dir, runs)
+    folder = runs / "fake" / cell
+    identity = json.loads((folder / "cell.json").read_text())
+    (folder / "cell.json").write_text(json.dumps({**identity, "n": 7}))  # written by a grid with --n 7
+    spec = replace(finished, results_dir=results, runs_dir=runs)
+    summary = run_grid(spec, model_factory=answers)
+    assert (summary.recorded_before, summary.finished, summary.failed) == (11, 1, 0)
+    assert json.loads((folder / "cell.json").read_text()) == identity
 
 
 def test_a_failed_cell_is_listed_and_tried_again_next_time(tmp_path: Path) -> None:

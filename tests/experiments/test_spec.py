@@ -79,7 +79,7 @@ def test_the_paper_grid_file() -> None:
     cells = grid_cells(spec)
     assert len(cells) == 7 * 10 * 4
     assert {c.label for c in cells} == {"main", "no-cot", "no-debug", "no-names"}
-    assert spec.per_step and spec.model.llm is None and spec.runs_dir == Path("runs")
+    assert spec.per_step and spec.model.replays_saved_runs and spec.runs_dir == Path("runs")
     assert spec.model.cache_dir == Path("runs") / "cache"
 
 
@@ -91,7 +91,7 @@ def test_a_grid_file_with_a_folder_domain_and_a_model(tmp_path: Path) -> None:
     )
     spec = build_grid(read_grid_file(tmp_path / "grid.toml"))
     assert spec.domains == ("gripper", str(tmp_path / "mine"))
-    assert spec.model.name == "qwen" and spec.model.base_url == "http://localhost:1/v1"
+    assert spec.model.name == "qwen" and spec.model.backend.base_url == "http://localhost:1/v1"
     assert [c.id for c in grid_cells(spec)] == [
         "gripper/generalized-plan/no-debug-seed1",
         "mine/generalized-plan/no-debug-seed1",
@@ -117,7 +117,7 @@ def test_grid_file_errors_name_the_file_and_key(tmp_path: Path, text: str, messa
 
 def test_saved_runs_are_the_default_model() -> None:
     spec = build_grid({"domains": "heavy"})
-    assert spec.model.llm is None and spec.model.name == "saved"
+    assert spec.model.replays_saved_runs and spec.model.name == "saved"
     saved = data_folder("synthesized") / "heavy" / "main-seed0" / "conversation.jsonl"
     assert spec.model.saved_recording("heavy", "main", 0) == saved
     assert spec.model.recorded_name("heavy", "main", 0) == "claude"

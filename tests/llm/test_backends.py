@@ -12,6 +12,7 @@ import pytest
 
 from genplan.errors import ConfigurationError
 from genplan.llm import (
+    BackendSpec,
     CachedModel,
     Completion,
     ConversationRecorder,
@@ -208,11 +209,11 @@ def test_openai_backend_without_key_or_endpoint_says_what_to_do(monkeypatch: pyt
 
 def test_registry(tmp_path: Path) -> None:
     assert isinstance(
-        make_model(f"files:{tmp_path}", SamplingSettings(), cache_dir=tmp_path / "c"), CachedModel
+        make_model(BackendSpec.parse(f"files:{tmp_path}"), cache_dir=tmp_path / "c"), CachedModel
     )
-    assert isinstance(make_model("manual", SamplingSettings()), ManualModel)
+    assert isinstance(make_model(BackendSpec.parse("manual")), ManualModel)
     with pytest.raises(ConfigurationError, match="replay:PATH"):
-        make_model("claude", SamplingSettings())
+        BackendSpec.parse("claude")
 
 
 def test_an_empty_answer_file_is_an_error_not_a_wait_until_the_time_out(tmp_path: Path) -> None:

@@ -38,7 +38,7 @@ import math
 import re
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import clingo
@@ -239,7 +239,7 @@ def _atoms_at(program: _Program, name: str, step: int) -> list[tuple[int, list[A
     return sorted(found, key=lambda pair: pair[1][0])
 
 
-def _answer(symbols: list[clingo.Symbol], horizon: int, *, trace: bool) -> dict[str, Any]:
+def _answer(symbols: Sequence[clingo.Symbol], horizon: int, *, trace: bool) -> dict[str, Any]:
     """The plan (``[step, term, flat]`` per action) and, when asked, the states of an answer set."""
     states, actions = _timeline(symbols)
     plan = [[step, str(term), flat(term)] for step in sorted(actions) for term in actions[step]]
@@ -272,7 +272,7 @@ def _solve(program: _Program, deadline: float, on_model: Callable[[clingo.Model]
     return "unsat" if result.unsatisfiable else "timeout"
 
 
-def _last_model(store: list[list[clingo.Symbol]]) -> Callable[[clingo.Model], None]:
+def _last_model(store: list[Sequence[clingo.Symbol]]) -> Callable[[clingo.Model], None]:
     def keep(model: clingo.Model) -> None:
         store[:] = [model.symbols(atoms=True)]
 
@@ -290,7 +290,7 @@ def _plan(request: dict[str, Any], deadline: float, messages: list[str]) -> dict
     while True:
         query = clingo.Function("genplan_query", [clingo.Number(step)])
         program.control.assign_external(query, True)
-        store: list[list[clingo.Symbol]] = []
+        store: list[Sequence[clingo.Symbol]] = []
         status = _solve(program, deadline, _last_model(store))
         response["horizon"] = step
         if status == "sat" and store:
@@ -314,10 +314,10 @@ def _query(request: dict[str, Any], deadline: float, messages: list[str]) -> dic
     horizon = int(request.get("horizon", 1))
     program = build(request, messages, require_action=False)
     response: dict[str, Any] = {"messages": program.messages, "horizon": horizon}
-    parts = [("base", [])] + [("check", [t]) for t in range(horizon + 1)]
+    parts: list[tuple[str, list[int]]] = [("base", [])] + [("check", [t]) for t in range(horizon + 1)]
     parts += [("step", [t]) for t in range(1, horizon + 1)]
     program.ground(parts)
-    store: list[list[clingo.Symbol]] = []
+    store: list[Sequence[clingo.Symbol]] = []
     status = _solve(program, deadline, _last_model(store))
     if status == "sat" and store:
         response.update(_answer(store[0], horizon, trace=True))
@@ -353,7 +353,7 @@ def _satisfiability(request: dict[str, Any], deadline: float, messages: list[str
     )
     response: dict[str, Any] = {"messages": program.messages, "horizon": 1}
     program.ground([("base", []), ("check", [0]), ("step", [1]), ("check", [1])])
-    store: list[list[clingo.Symbol]] = []
+    store: list[Sequence[clingo.Symbol]] = []
     status = _solve(program, deadline, _last_model(store))
     if status == "sat" and store:
         response.update(_answer(store[0], 1, trace=True))

@@ -154,11 +154,9 @@ def evaluate_described(
             details=details,
         )
     if result.status is ClingoStatus.UNSAT:
-        details["answer"] = f"no plan up to horizon {result.horizon}"
+        answer = details["answer"] = f"no plan up to horizon {result.horizon}"
         if known is None:
-            return ProblemResult(
-                DESCRIPTION_FILE, "unchecked", None, seconds, details["answer"], details=details
-            )
+            return ProblemResult(DESCRIPTION_FILE, "unchecked", None, seconds, answer, details=details)
         if not known.solvable:
             return ProblemResult(DESCRIPTION_FILE, SOLVED, None, seconds, None, details=details)
         return ProblemResult(

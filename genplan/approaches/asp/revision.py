@@ -167,7 +167,9 @@ def revise(
     program = Program(encoding, main_query)
     result.before = run_checks(checks, program)
     report = Report(result.before.sections[:1], result.before.satisfiable)
-    stage, changed, problems = "initial", (), (problem,) if problem else ()
+    changed: tuple[str, ...] = ()
+    problems: tuple[str, ...] = (problem,) if problem else ()
+    stage = "initial"
 
     # The satisfiability check, revised until it passes or the budget runs out (B.4).
     while _sat_failing(report) or problems:

@@ -108,19 +108,19 @@ def compare_state(state: SampledState, found: StateTransitions, names: AspNames)
     mismatches: list[tuple[str, Issue]] = []
     encoded: dict[Atom, set[frozenset[Atom]]] = {}
     for transition in found.transitions:
-        (action,) = transition.actions
-        if action.flat is None:
+        (planned,) = transition.actions
+        if planned.flat is None:
             mismatches.append(
-                (f"your encoding allows occurs({action.term}), which is not a PDDL action", Issue.RULES_MN)
+                (f"your encoding allows occurs({planned.term}), which is not a PDDL action", Issue.RULES_MN)
             )
             continue
-        pddl_action = names.pddl_atom(action.flat)
+        pddl_action = names.pddl_atom(planned.flat)
         syntax = check_syntax([action_text(pddl_action)], problem)
         if not syntax.valid:
             reason = syntax.message.split(" because ", 1)[-1]
             mismatches.append(
                 (
-                    f"your encoding allows occurs({action.term}), which is not an action of this problem: {reason}",
+                    f"your encoding allows occurs({planned.term}), which is not an action of this problem: {reason}",
                     Issue.RULES_MN,
                 )
             )
@@ -160,13 +160,13 @@ def compare_state(state: SampledState, found: StateTransitions, names: AspNames)
             continue
         (result,) = results
         if result != expected:
-            missing, extra = sorted(expected - result), sorted(result - expected)
+            lacking, extra = sorted(expected - result), sorted(result - expected)
             parts = []
-            if missing:
-                parts.append(f"it lacks {_show(missing, names)}")
+            if lacking:
+                parts.append(f"it lacks {_show(lacking, names)}")
             if extra:
                 parts.append(f"it has {_show(extra, names)}, which PDDL does not")
-            issue = Issue.RULES_MN if missing else Issue.RULES_H
+            issue = Issue.RULES_MN if lacking else Issue.RULES_H
             mismatches.append(
                 (f"after {action_text(action)} your encoding's state differs: " + "; ".join(parts), issue)
             )

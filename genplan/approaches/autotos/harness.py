@@ -374,7 +374,7 @@ def _plan_of(
     checks: TransitionChecks, path: list[State], result: Callable[..., dict[str, Any]]
 ) -> dict[str, Any]:
     """The actions of ``path``: for each step, the first applicable ground action leading there."""
-    plan = []
+    plan: list[str] = []
     for state, successor in itertools.pairwise(path):
         action = next((a for a, s in checks.generator.successors(state) if s == successor), None)
         if action is None:

@@ -337,7 +337,7 @@ class Loop:
         for example, task in zip(self.examples, self.tasks):
             if self.settings.checks == "exact":
                 options = self._search_options(completeness=True)
-                args = [self.result.program, task, options]
+                args: list[Any] = [self.result.program, task, options]
                 outcome = self._run(
                     "search_check", args, self.settings.search_seconds + SLACK_SECONDS, 4, example
                 )

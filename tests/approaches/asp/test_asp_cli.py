@@ -71,6 +71,7 @@ def test_evaluate_refuses_a_task_in_english(tmp_path: Path, capsys: pytest.Captu
     assert "mcp is a task in English" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_a_recorded_run_replays_from_the_command_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -91,6 +91,7 @@ def test_the_time_limit_holds_while_grounding() -> None:
     assert result.wall_seconds < 10
 
 
+@pytest.mark.slow
 def test_the_memory_limit_holds_while_grounding() -> None:
     bomb = "p(X,Y,Z) :- X=1..2000, Y=1..2000, Z=1..2000.\n"
     result = Clingo(memory_bytes=300 * 1024**2).plan(bomb, "", max_horizon=1, time_limit=60)

@@ -26,6 +26,7 @@ def run(domain: str, folder: Path, work: Path) -> tuple[RunRecord, list[list[Mes
     return record, model.history
 
 
+@pytest.mark.slow
 def test_a_rerun_asks_the_same_prompts_though_clingo_would_now_answer_otherwise(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

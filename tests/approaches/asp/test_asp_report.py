@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from asp_fixtures import ENCODING, KNOWLEDGE, NO_QUERIES, SIGNATURE, UNCHANGED_PDDL, lamps_folder, rules
 from fake_programs import fenced
 
 from genplan.experiments.grid import run_grid
 from genplan.experiments.reports import make_reports
 from genplan.experiments.spec import ApproachSpec, Cell, GridSpec, ModelSpec
-from genplan.llm import FakeLanguageModel
+from genplan.llm import BackendKind, BackendSpec, FakeLanguageModel
 
 LAMPS_PROGRAM = """
 def get_plan(objects, init, goal):
@@ -34,13 +35,14 @@ def answers(cell: Cell) -> FakeLanguageModel:
     return FakeLanguageModel(["A summary.", "A strategy.", fenced(LAMPS_PROGRAM)])
 
 
+@pytest.mark.slow
 def test_the_comparison_report_puts_asp_beside_the_generalized_plan(tmp_path: Path) -> None:
     fast = (("check-timeout", "20"), ("successor-states", "12"), ("walk-length", "4"))
     spec = GridSpec(
         domains=(str(lamps_folder(tmp_path)),),
         seeds=(0,),
         approaches=(ApproachSpec("generalized-plan"), ApproachSpec("asp", fast)),
-        model=ModelSpec(llm="fake", model="fake", cache_dir=tmp_path / "runs" / "cache"),
+        model=ModelSpec(BackendSpec(BackendKind.FAKE, model="fake"), cache_dir=tmp_path / "runs" / "cache"),
         runs_dir=tmp_path / "runs",
         results_dir=tmp_path / "results",
         n_eval=3,

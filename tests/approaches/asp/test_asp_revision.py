@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from asp_fixtures import (
     ENCODING,
     FAST,
@@ -32,6 +33,8 @@ from genplan.approaches.asp.settings import AspSettings
 from genplan.approaches.base import RunContext, RunRecord
 from genplan.llm import FakeLanguageModel
 from genplan.pddl.problem_sets import load_problems
+
+pytestmark = pytest.mark.slow  # each test runs the approach end to end: clingo, the sandbox, VAL
 
 
 def run(
