@@ -45,7 +45,7 @@ def temperature(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"must be a number from 0 to 2, got {text!r}") from None
     if not math.isfinite(value) or not 0 <= value <= 2:
-        raise argparse.ArgumentTypeError(f"must be from 0 to 2, got {text}")
+        raise argparse.ArgumentTypeError(f"must be a number from 0 to 2, got {text}")
     return value
 
 
