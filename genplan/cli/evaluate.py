@@ -33,6 +33,13 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument(
         "--json", type=Path, default=None, help="write per-problem results and the summary here"
     )
+    parser.add_argument(
+        "--plans",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="save every valid plan as DIR/<problem key>.plan (Fast Downward's sas_plan format, cost last)",
+    )
     parser.add_argument("--work-dir", type=Path, default=Path("runs"), help="where generated problems go")
     add_isolation_argument(parser)
     return parser
@@ -43,11 +50,12 @@ def run(args: argparse.Namespace) -> int:
     solved, 1 when none is (errors surface as GenplanError, exit code 2)."""
     from tqdm import tqdm
 
-    from genplan.approaches.base import problem_key
+    from genplan.approaches.base import ProblemResult, found_plan, problem_key, write_plans
     from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
     from genplan.approaches.generalized_plan.solver import read_program
     from genplan.cli.run import describe_problem_set
     from genplan.pddl.described import DescribedTask
+    from genplan.plans.costs import cost_text
 
     limits = sandbox_limits(args)  # first: a missing sandbox stops the command at once
     program = read_program(args.program)
@@ -83,7 +91,24 @@ def run(args: argparse.Namespace) -> int:
     width = max([24, *(len(row["problem"]) for row in rows)])
     for row in rows:
         length = row["plan_length"] if row["plan_length"] is not None else "-"
-        print(f"{row['problem']:<{width}} {row['status']:<18} {row['seconds']:>9.4f} s  plan length {length}")
+        cost = cost_text(row["plan_cost"]) if row["plan_cost"] is not None else "-"
+        print(
+            f"{row['problem']:<{width}} {row['status']:<18} {row['seconds']:>9.4f} s  "
+            f"plan length {length}  cost {cost}"
+        )
+    if args.plans is not None:
+        results = [
+            ProblemResult(row["problem"], row["status"], row["plan_length"], row["seconds"], plan=plan)
+            for row, check, problem in zip(rows, checks, problems.evaluation)
+            if check.verdict is not None and (plan := found_plan(problem, check.verdict, check.outcome.plan))
+        ]
+        try:
+            written = write_plans(args.plans, results)
+        except OSError as error:
+            raise ConfigurationError(
+                f"cannot write plans in {args.plans}: {error.strerror or error}"
+            ) from error
+        print(f"Saved {len(written)} plans in {args.plans}", file=sys.stderr)
     first_failures: dict[str, dict[str, object]] = {}
     for row in rows:
         if row["status"] != "solved":
