@@ -164,6 +164,9 @@ class RunRecord:
             ``small x30``, or ``folder`` (a user's); ``None`` in records made before it was kept.
         generators: the generator version of a built-in domain's generated problems
             (``v2``; ``v1`` for the saved runs); ``None`` for a user's folder.
+        scores: the IPC quality and agile scores summed per level (``{"quality": {"all": ...,
+            "easy": ...}, "agile": {...}, "problems": {...}, "time_limit_seconds": T,
+            "references": source}``, :mod:`genplan.experiments.quality`), or ``None``.
     """
 
     approach: str
@@ -185,6 +188,7 @@ class RunRecord:
     isolation: str | None = None
     problem_set: str | None = None
     generators: str | None = None
+    scores: dict[str, Any] | None = None
 
     @property
     def solved(self) -> int:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from genplan.cli.arguments import positive_int, positive_seconds
 from genplan.cli.problem_options import add_problem_arguments, choose_generators, load_problems
+from genplan.cli.reference_options import add_reference_arguments, chosen_references
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.errors import ConfigurationError
 
@@ -41,6 +42,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="save every valid plan as DIR/<problem key>.plan (Fast Downward's sas_plan format, cost last)",
     )
     parser.add_argument("--work-dir", type=Path, default=Path("runs"), help="where generated problems go")
+    add_reference_arguments(parser)
     add_isolation_argument(parser)
     return parser
 
@@ -54,8 +56,10 @@ def run(args: argparse.Namespace) -> int:
     from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
     from genplan.approaches.generalized_plan.solver import read_program
     from genplan.cli.run import describe_problem_set
+    from genplan.experiments.quality import scores_json, scores_text
     from genplan.pddl.described import DescribedTask
     from genplan.plans.costs import cost_text
+    from genplan.plans.scores import Attempt, score
 
     limits = sandbox_limits(args)  # first: a missing sandbox stops the command at once
     program = read_program(args.program)
@@ -72,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
         f"{describe_problem_set(problems.problem_set, used_generators)}",
         file=sys.stderr,
     )
+    keyed = [(problem_key(problem, problems.root), problem) for problem in problems.evaluation]
+    references = chosen_references(args, keyed, problems.root, args.work_dir, problems.name)
     with tqdm(
         total=len(problems.evaluation), desc="evaluating", unit="problem", file=sys.stderr, disable=None
     ) as bar:
@@ -121,6 +127,16 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"Solved {summary.solved}/{summary.total} (fraction {summary.fraction_solved:.2f}); median runtime {median}"
     )
+    attempts = [
+        Attempt(row["problem"], row["plan_cost"], row["seconds"])
+        if row["status"] == "solved"
+        else Attempt(row["problem"], None, None)
+        for row in rows
+    ]
+    costs = dict(references.costs) if references is not None else {}
+    sums = score({"program": attempts}, costs, args.timeout)["program"]
+    scores = scores_json(sums, references, args.timeout)
+    print(scores_text(scores))
     if args.json is not None:
         report = {
             "summary": summary.to_json(),
@@ -128,6 +144,7 @@ def run(args: argparse.Namespace) -> int:
             "domain": problems.name,
             "problem_set": problems.problem_set,
             "generators": used_generators,
+            "scores": scores,
             "problems": rows,
         }
         text = json.dumps(report, indent=2) + "\n"
