@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from genplan.errors import ConfigurationError
+from genplan.experiments.reports import quality_table
 from genplan.pddl.problem import load_problem
 from genplan.plans.fast_downward import find_driver
 from genplan.plans.references import load_references, planner_references, read_references
@@ -122,3 +123,30 @@ def test_planner_references_are_costs_of_checked_plans_and_cached(tmp_path: Path
     monkeypatch.setattr("genplan.plans.references.run_planner", no_planner)
     again = planner_references("optimal", [("p01.pddl", problem)], cache_dir=tmp_path, timeout=60)
     assert again.costs == found.costs
+
+
+def test_the_comparison_report_puts_quality_and_agile_side_by_side() -> None:
+    def row(approach: str, key: str, status: str, cost: int | None, seconds: float) -> dict[str, object]:
+        return {"domain": "rovers", "seed": 0, "approach": approach, "label": "main", "problem": key} | {
+            "status": status,
+            "plan_length": cost,
+            "plan_cost": cost,
+            "seconds": seconds,
+        }
+
+    rows = [
+        row("generalized-plan", KEYS[0], "solved", 20, 0.1),
+        row("generalized-plan", KEYS[1], "timeout", None, 30.0),
+        row("lama-first", KEYS[0], "solved", 10, 3.0),
+        row("lama-first", KEYS[1], "solved", 40, 0.5),
+    ]
+    table = quality_table(rows, time_limit=30.0)
+    assert table is not None
+    assert (
+        "| domain | approach | label | runs | quality | quality easy | quality hard | agile | problems |"
+        in table
+    )
+    agile = 1 - math.log(3) / math.log(30) + 1
+    assert "| rovers | generalized-plan | main | 1 | 0.50 | 0.50 | 0.00 | 1.00 | 2 |" in table
+    assert f"| rovers | lama-first | main | 1 | 2.00 | 1.00 | 1.00 | {agile:.2f} | 2 |" in table
+    assert quality_table([]) is None

@@ -9,6 +9,8 @@ Inputs (written by :mod:`genplan.experiments.grid`): ``runs.jsonl``, and for Fig
 * every table says which evaluation problems the runs were measured on (the record's
   ``problem_set`` and ``generators``: ``generated (generators v2)``, ``paper``, ...); where runs of
   one domain used different problem sets, each set gets its own rows;
+* ``comparison.md`` also puts the approaches' IPC quality and agile scores side by side
+  (:func:`quality_table`, from ``problems.jsonl``);
 * ``difficulty.md``: problems solved per IPC difficulty level (easy, medium, hard), where the
   problem keys have one (``problems.jsonl``);
 * the paper's (Silver et al. 2024, Sec. 5), from the generalized-plan runs, whose labels
@@ -220,6 +222,56 @@ def difficulty_table(problems: list[dict[str, Any]]) -> str | None:
         for (domain, approach, label), c in sorted(cells.items())
     ]
     return _markdown(["domain", "approach", "label", *levels, "all"], rows)
+
+
+def quality_table(problems: list[dict[str, Any]], time_limit: float = 30.0) -> str | None:
+    """The IPC quality and agile scores, per domain, approach and label (mean over seeds of
+    each run's sums), every approach side by side: ``C*`` of a problem is the cheapest valid
+    plan any run of that domain and seed found for it (:mod:`genplan.plans.scores`; no
+    reference costs here), ``time_limit`` the agile score's ``T`` in seconds. Columns: the
+    quality sum overall and per IPC level where keys have one, the agile sum, the problems
+    per run. ``None`` when there are no problem rows."""
+    from genplan.pddl.problem_sets import IPC_LEVELS
+    from genplan.plans.scores import Attempt, score
+
+    if not problems:
+        return None
+    by_domain_seed: dict[tuple[str, Any], dict[tuple[str, str], list[Attempt]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
+    for row in problems:
+        cost = row.get("plan_cost", row.get("plan_length"))
+        solved = row.get("status") == "solved" and cost is not None
+        attempt = Attempt(
+            str(row.get("problem", "")),
+            float(cost) if solved else None,
+            float(row.get("seconds", 0.0)) if solved else None,
+        )
+        by_domain_seed[(row["domain"], row.get("seed"))][(row["approach"], row.get("label", ""))].append(
+            attempt
+        )
+    sums: dict[tuple[str, str, str], list[Any]] = defaultdict(list)
+    for (domain, _), attempts in by_domain_seed.items():
+        named = {f"{approach}\t{label}": a for (approach, label), a in attempts.items()}
+        for name, total in score(named, {}, time_limit).items():
+            approach, label = name.split("\t")
+            sums[(domain, approach, label)].append(total)
+    levels = [lv for lv in IPC_LEVELS if any(lv in t.problems for ts in sums.values() for t in ts)]
+    rows = []
+    for (domain, approach, label), totals in sorted(sums.items()):
+
+        def mean(kind: str, level: str, totals: list[Any] = totals) -> str:
+            values = [getattr(t, kind).get(level, 0.0) for t in totals]
+            return f"{statistics.mean(values):.2f}"
+
+        count = statistics.mean(t.problems.get("all", 0) for t in totals)
+        rows.append(
+            [domain, approach, label, str(len(totals)), mean("quality", "all")]
+            + [mean("quality", level) for level in levels]
+            + [mean("agile", "all"), f"{count:g}"]
+        )
+    header = ["domain", "approach", "label", "runs", "quality", *[f"quality {lv}" for lv in levels]]
+    return _markdown([*header, "agile", "problems"], rows)
 
 
 def _seconds(seconds: float) -> str:
@@ -455,10 +507,17 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
     all_runs = read_jsonl(results_dir / "runs.jsonl")
     written = []
     if all_runs:
+        quality = quality_table(read_jsonl(results_dir / "problems.jsonl"))
         (out_dir / "comparison.md").write_text(
             "# Approaches compared: evaluation problems solved and what they cost\n\n"
             + problem_sets_note(all_runs)
             + comparison_table(all_runs)
+            + (
+                "\n## Plan quality and speed: IPC quality and agile scores (sums per run, mean over seeds; "
+                "C* the cheapest plan any approach found; agile time limit 30 s)\n\n" + quality
+                if quality
+                else ""
+            )
         )
         written.append(out_dir / "comparison.md")
     levels = difficulty_table(read_jsonl(results_dir / "problems.jsonl"))
