@@ -38,11 +38,12 @@ FEEDBACK_KINDS = (
     "plan-syntax",
     "timeout",
     "scaling",
+    "plan-quality",
     "crashed",
     "no-code",
 )
-"""Table 2's rows: the paper's four kinds, scaling feedback (beyond the paper), and the sandbox's
-and the answer's own failures."""
+"""Table 2's rows: the paper's four kinds, scaling and plan-quality feedback (beyond the paper),
+and the sandbox's and the answer's own failures."""
 GENERALIZED_PLAN = "generalized-plan"
 PAPER_LABELS = ("main", "no-cot", "no-debug", "no-names")
 
