@@ -16,7 +16,7 @@ Inputs (written by :mod:`genplan.experiments.grid`): ``runs.jsonl``, and for Fig
 * the paper's (Silver et al. 2024, Sec. 5), from the generalized-plan runs, whose labels
   (``main``, ``no-cot``, ``no-debug``, ``no-names``) are its ablations: ``table1.md``
   (fraction solved, mean over seeds), ``table2.md`` (feedback kinds, with scaling feedback as
-  a fifth kind), ``table3.md`` (fraction
+  a fifth kind and plan-quality feedback as a sixth), ``table3.md`` (fraction
   solved, max over seeds), ``figure3.png`` (runtime against size, log-log, beside LAMA-first)
   with its numbers and speed-ups in ``figure3.md``, ``figure4.png`` (fraction solved against
   debugging steps), ``figure5.png`` (training problems used).
