@@ -241,11 +241,12 @@ def quality_table(problems: list[dict[str, Any]], time_limit: float = 30.0) -> s
         lambda: defaultdict(list)
     )
     for row in problems:
-        cost = row.get("plan_cost", row.get("plan_length"))
-        solved = row.get("status") == "solved" and cost is not None
+        cost = row.get("plan_cost")
+        cost = row.get("plan_length") if cost is None else cost  # records made before costs were kept
+        solved = row.get("status") == "solved" and isinstance(cost, (int, float))
         attempt = Attempt(
             str(row.get("problem", "")),
-            float(cost) if solved else None,
+            float(cost) if solved and cost is not None else None,
             float(row.get("seconds", 0.0)) if solved else None,
         )
         by_domain_seed[(row["domain"], row.get("seed"))][(row["approach"], row.get("label", ""))].append(

@@ -22,6 +22,7 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from genplan.errors import ConfigurationError
 from genplan.pddl.problem import Problem
@@ -126,9 +127,11 @@ def planner_references(
     for key, problem in problems:
         path = cache_dir / planner / f"{_digest(planner, problem)}.json" if cache_dir else None
         cached = _read(path) if path else None
-        if cached is not None and (cached.get("cost") is not None or cached.get("budget", 0) >= timeout):
-            costs[key] = cached.get("cost")
-            continue
+        if cached is not None:
+            cost, budget = cached.get("cost"), cached.get("budget")
+            if isinstance(cost, (int, float)) or (isinstance(budget, (int, float)) and budget >= timeout):
+                costs[key] = float(cost) if isinstance(cost, (int, float)) else None
+                continue
         driver = driver or find_driver()
         if driver is None:
             raise ConfigurationError(f"--references {planner} needs Fast Downward: {INSTALL_HINT}")
@@ -150,7 +153,7 @@ def _digest(planner: str, problem: Problem) -> str:
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
-def _read(path: Path) -> dict[str, object] | None:
+def _read(path: Path) -> dict[str, Any] | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
