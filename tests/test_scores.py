@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from genplan.errors import ConfigurationError
-from genplan.experiments.reports import quality_table
+from genplan.experiments.reports import make_reports, quality_table
 from genplan.pddl.problem import load_problem
 from genplan.plans.fast_downward import find_driver
 from genplan.plans.references import load_references, planner_references, read_references
@@ -150,3 +150,25 @@ def test_the_comparison_report_puts_quality_and_agile_side_by_side() -> None:
     assert "| rovers | generalized-plan | main | 1 | 0.50 | 0.50 | 0.00 | 1.00 | 2 |" in table
     assert f"| rovers | lama-first | main | 1 | 2.00 | 1.00 | 1.00 | {agile:.2f} | 2 |" in table
     assert quality_table([]) is None
+
+
+def test_the_reports_write_the_quality_table_beside_the_comparison(tmp_path: Path) -> None:
+    results = tmp_path / "results"
+    results.mkdir()
+    run = {"domain": "rovers", "seed": 0, "approach": "react", "label": "main", "fraction_solved": 1.0}
+    problem = {
+        **run,
+        "problem": KEYS[0],
+        "status": "solved",
+        "plan_length": 4,
+        "plan_cost": 4,
+        "seconds": 0.2,
+    }
+    (results / "runs.jsonl").write_text(json.dumps(run) + "\n")
+    (results / "problems.jsonl").write_text(json.dumps(problem) + "\n")
+    written = make_reports(results, tmp_path / "reports")
+    assert tmp_path / "reports" / "quality.md" in written
+    assert (
+        "| rovers | react | main | 1 | 1.00 | 1.00 | 1.00 | 1 |"
+        in (tmp_path / "reports" / "quality.md").read_text()
+    )

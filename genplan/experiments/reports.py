@@ -9,8 +9,8 @@ Inputs (written by :mod:`genplan.experiments.grid`): ``runs.jsonl``, and for Fig
 * every table says which evaluation problems the runs were measured on (the record's
   ``problem_set`` and ``generators``: ``generated (generators v2)``, ``paper``, ...); where runs of
   one domain used different problem sets, each set gets its own rows;
-* ``comparison.md`` also puts the approaches' IPC quality and agile scores side by side
-  (:func:`quality_table`, from ``problems.jsonl``);
+* ``quality.md``: beside ``comparison.md``, the approaches' IPC quality and agile scores side
+  by side (:func:`quality_table`, from ``problems.jsonl``);
 * ``difficulty.md``: problems solved per IPC difficulty level (easy, medium, hard), where the
   problem keys have one (``problems.jsonl``);
 * the paper's (Silver et al. 2024, Sec. 5), from the generalized-plan runs, whose labels
@@ -509,19 +509,22 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
     all_runs = read_jsonl(results_dir / "runs.jsonl")
     written = []
     if all_runs:
-        quality = quality_table(read_jsonl(results_dir / "problems.jsonl"))
         (out_dir / "comparison.md").write_text(
             "# Approaches compared: evaluation problems solved and what they cost\n\n"
             + problem_sets_note(all_runs)
             + comparison_table(all_runs)
-            + (
-                "\n## Plan quality and speed: IPC quality and agile scores (sums per run, mean over seeds; "
-                "C* the cheapest plan any approach found; agile time limit 30 s)\n\n" + quality
-                if quality
-                else ""
-            )
         )
         written.append(out_dir / "comparison.md")
+        quality = quality_table(read_jsonl(results_dir / "problems.jsonl"))
+        if quality is not None:
+            (out_dir / "quality.md").write_text(
+                "# Approaches compared: IPC quality and agile scores\n\n"
+                "Sums over each run's evaluation problems, mean over seeds; C* is the cheapest plan any "
+                "approach found for the problem; agile time limit 30 s.\n\n"
+                + problem_sets_note(all_runs)
+                + quality
+            )
+            written.append(out_dir / "quality.md")
     levels = difficulty_table(read_jsonl(results_dir / "problems.jsonl"))
     if levels is not None:
         (out_dir / "difficulty.md").write_text(
