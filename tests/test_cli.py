@@ -180,12 +180,18 @@ def test_solve_and_evaluate_with_a_program_file(
             str(results),
             "--work-dir",
             str(tmp_path / "work"),
+            "--plans",
+            str(tmp_path / "plans"),
         ]
     )
     assert code == 0
     data = json.loads(results.read_text())
     assert data["summary"]["fraction_solved"] == 1.0 and len(data["problems"]) == 4
     assert all(p["status"] == "solved" and p["plan_length"] >= 100 for p in data["problems"])
+    assert all(p["plan_cost"] == p["plan_length"] for p in data["problems"])
+    assert data["scores"]["quality"]["all"] == 4.0 and data["scores"]["references"] is None
+    saved = sorted(str(p.relative_to(tmp_path / "plans")) for p in (tmp_path / "plans").rglob("*.plan"))
+    assert saved == [row["problem"][: -len(".pddl")] + ".plan" for row in data["problems"]]
 
 
 def test_files_backend_timeout_is_settable_and_the_prompt_stays(tmp_path: Path) -> None:

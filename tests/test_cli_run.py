@@ -100,3 +100,32 @@ def test_run_replays_a_recording_with_the_settings_it_was_made_with(
         "eval/eval-00.pddl",
         "eval/eval-01.pddl",
     ]
+
+
+def test_run_scores_against_a_reference_file_and_keeps_its_plans(
+    recorded_heavy_run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    references = tmp_path / "upper_bounds.json"
+    keys = ["eval/eval-00.pddl", "eval/eval-01.pddl"]
+    references.write_text(json.dumps({f"heavy/{key}": 5 for key in keys}))
+    arguments = ["run", "--approach", "generalized-plan", "--domain", "heavy", "--no-size-check"]
+    arguments += ["--feedback-rounds", "2", "--n", "2", "--model", "fake", "--runs-dir", str(tmp_path)]
+    arguments += ["--llm", f"replay:{recorded_heavy_run / 'conversation.jsonl'}"]
+    missing = tmp_path / "missing.json"
+    missing.write_text(json.dumps({keys[0]: 5}))
+    assert main([*arguments, "--references", str(missing)]) == 2
+    assert f"{missing}: no reference cost for eval/eval-01.pddl" in capsys.readouterr().err
+    assert main([*arguments, "--references", str(references)]) == 0
+    shown = capsys.readouterr().out
+    folder = tmp_path / "heavy" / "main-seed0"
+    results = json.loads((folder / "results.json").read_text())
+    metadata = json.loads((folder / "metadata.json").read_text())
+    costs = [r["plan_cost"] for r in results]
+    assert all(cost > 5 for cost in costs) and costs == [r["plan_length"] for r in results]
+    scores = metadata["scores"]
+    assert scores["quality"]["all"] == pytest.approx(sum(5 / c for c in costs), abs=1e-4)
+    assert scores["references"] == f"file {references}" and scores["time_limit_seconds"] == 30.0
+    assert f"Scores: quality {scores['quality']['all']:.2f}/2" in shown
+    assert metadata["artifacts"][-2:] == ["plans/eval/eval-00.plan", "plans/eval/eval-01.plan"]
+    saved = (folder / "plans" / "eval" / "eval-01.plan").read_text().splitlines()
+    assert saved[-1] == f"; cost = {costs[1]} (unit cost)" and len(saved) == costs[1] + 1

@@ -249,6 +249,7 @@ def test_the_flags_beyond_the_paper_name_the_run(capsys: pytest.CaptureFixture[s
         shown = capsys.readouterr().out
         for flag in ("--scaling-feedback", "--candidates", "--check-strategy", "--reflect", "--shuffles"):
             assert flag in shown, (command, flag)
+        assert "--quality-feedback" in shown and "--quality-threshold" in shown, command
     args = synthesize_command.build_parser_for_tests().parse_args(
         ["--domain", "miconic", "--candidates", "3", "--check-strategy", "--reflect"]
     )
@@ -258,6 +259,10 @@ def test_the_flags_beyond_the_paper_name_the_run(capsys: pytest.CaptureFixture[s
     assert SynthesisSettings(chain_of_thought=False, scaling_feedback=True).label == "no-cot+scaling"
     assert SynthesisSettings(shuffles=4).label == "shuffles4"
     assert SynthesisSettings(check_strategy=True, strategy_rounds=3).label == "check-strategy3"
+    quality = synthesize_command.build_parser_for_tests().parse_args(
+        ["--domain", "miconic", "--quality-feedback", "--quality-threshold", "1.1"]
+    )
+    assert synthesize_command.settings_from(quality).label == "quality1.1"
 
 
 @pytest.mark.slow

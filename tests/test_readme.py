@@ -98,21 +98,41 @@ def test_readme_genplan_commands_parse(line: str) -> None:
     build_parser(arguments).parse_args(arguments)
 
 
-def _documented_keys(table_intro: str) -> list[str]:
+def _documented_keys(table_intro: str, *, optional: bool = False) -> list[str]:
+    """The keys of a schema table, in order; with ``optional``, only those whose type says
+    ``optional`` (absent from some records)."""
     section = _section("### Run records")
     table = section.split(table_intro, 1)[1].split("\n\n", 2)[1]
-    return [row.split("|")[1].strip().strip("`") for row in table.splitlines()[2:]]
+    rows = [row.split("|") for row in table.splitlines()[2:]]
+    return [row[1].strip().strip("`") for row in rows if not optional or "optional" in row[2]]
 
 
 def test_the_record_schemas_list_exactly_the_keys_of_the_saved_runs() -> None:
     saved = sorted(data_folder("synthesized").glob("*/*/metadata.json"))
     assert saved
-    metadata_keys = _documented_keys("`metadata.json`, one object per run:")
-    results_keys = _documented_keys("`results.json`, an array")
+    metadata_intro, results_intro = "`metadata.json`, one object per run:", "`results.json`, an array"
+    metadata_keys = _documented_keys(metadata_intro)
+    metadata_optional = set(_documented_keys(metadata_intro, optional=True))
+    results_keys = _documented_keys(results_intro)
+    results_optional = set(_documented_keys(results_intro, optional=True))
+    assert results_optional == {"plan_cost", "details"} and metadata_optional == {"scores"}
     for path in saved:
-        assert list(json.loads(path.read_text())) == metadata_keys, path
+        keys = list(json.loads(path.read_text()))
+        assert keys == [k for k in metadata_keys if k in keys], path
+        assert set(metadata_keys) - set(keys) <= metadata_optional, path
         for row in json.loads((path.parent / "results.json").read_text()):
-            assert set(row) <= set(results_keys) and set(results_keys) - set(row) <= {"details"}, path
+            assert set(row) <= set(results_keys) and set(results_keys) - set(row) <= results_optional, path
+
+
+def test_a_new_record_has_every_documented_key() -> None:
+    from genplan.approaches.base import ProblemResult, RunRecord
+
+    record = RunRecord("generalized-plan", "main", {}, "heavy", 0, "fake", "fake", "2026-01-01")
+    record.problems = [ProblemResult("eval/eval-00.pddl", "solved", 3, 0.1, plan_cost=3.0)]
+    record.scores = {"quality": {"all": 1.0}}
+    assert list(record.to_json()) == _documented_keys("`metadata.json`, one object per run:")
+    row = record.problems[0].to_json()
+    assert list(row) == [k for k in _documented_keys("`results.json`, an array") if k != "details"]
 
 
 @pytest.mark.slow

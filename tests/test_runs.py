@@ -68,7 +68,12 @@ def test_run_folder_holds_conversation_programs_results_and_metadata(tmp_path: P
         "training.json",
         "metadata.json",
         "results.json",
+        "plans/eval-0.plan",
+        "plans/eval-1.plan",
     }
+    assert all(r["plan_cost"] == r["plan_length"] for r in results)
+    plan = (folder / "plans" / "eval-0.plan").read_text().splitlines()
+    assert len(plan) == results[0]["plan_length"] + 1 and plan[-1].endswith("(unit cost)")
 
 
 def test_a_failing_program_is_still_evaluated(tmp_path: Path) -> None:

@@ -154,3 +154,25 @@ def test_a_program_that_is_not_python_is_refused_once_naming_file_and_line(
     with pytest.raises(ConfigurationError, match=r"unclosed\.py:2: the program is not Python") as caught:
         load_solver("heavy", program=unclosed)
     assert "\x1b" not in str(caught.value) and "defines get_plan" in str(caught.value)
+
+
+def test_evaluate_saves_a_no_names_programs_plans_in_the_problems_own_names(tmp_path: Path) -> None:
+    """evaluate --plans on a No-Names program: each saved plan is written in real names, so it
+    checks against the problem file it belongs to."""
+    from genplan.cli import main
+    from genplan.paths import builtin_domain_file, data_folder
+    from genplan.pddl.generate import write_problems
+
+    program = data_folder("synthesized") / "gripper" / "no-names-seed0" / "program.py"
+    problems = tmp_path / "problems"
+    write_problems("gripper", "eval", 0, problems, n=2)
+    plans = tmp_path / "plans"
+    evaluate = ["evaluate", "--program", str(program), "--domain", "gripper", "--n", "2"]
+    assert main([*evaluate, "--runs-dir", str(tmp_path / "w"), "--plans", str(plans)]) == 0
+    saved = sorted(plans.rglob("*.plan"))
+    assert len(saved) == 2
+    for plan in saved:
+        assert "(operator" not in plan.read_text()
+    problem = sorted(problems.glob("*.pddl"))[0]
+    first = next(p for p in saved if p.stem == problem.stem)
+    assert main(["validate", str(builtin_domain_file("gripper")), str(problem), str(first)]) == 0

@@ -32,6 +32,9 @@ from genplan.paths import data_folder, source_checkout
 from genplan.pddl.described import DescribedTask
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
+from genplan.plans.costs import cost_kind
+from genplan.plans.plan_file import FoundPlan, plan_file_name
+from genplan.plans.validate import PlanVerdict
 from genplan.sandbox import Limits
 
 SOLVED = "solved"
@@ -63,6 +66,11 @@ class ProblemResult:
             problem), else ``None``.
         world_model_queries: world-model queries made for this problem, else ``None``.
         details: approach-specific figures (JSON-ready), e.g. the optimal plan length.
+        plan_cost: the cost of the valid plan found (its length, or its total cost in
+            action-cost problems, :mod:`genplan.plans.costs`), else ``None``; ``None`` also in
+            records made before costs were kept.
+        plan: the valid plan found, which :func:`write_record` saves as
+            ``plans/<key>.plan``; not part of ``results.json``.
     """
 
     problem: str
@@ -73,6 +81,8 @@ class ProblemResult:
     llm_calls: int | None = None
     world_model_queries: int | None = None
     details: Mapping[str, Any] = field(default_factory=dict)
+    plan_cost: float | None = None
+    plan: FoundPlan | None = field(default=None, compare=False, repr=False)
 
     @property
     def solved(self) -> bool:
@@ -80,8 +90,15 @@ class ProblemResult:
         return self.status == SOLVED
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-ready form (``details`` omitted when empty)."""
-        data = dataclasses.asdict(self)
+        """JSON-ready form, ``plan_cost`` beside ``plan_length`` (``details`` omitted when
+        empty; the plan itself is saved apart, see :func:`write_plans`)."""
+        data: dict[str, Any] = {}
+        for item in dataclasses.fields(self):
+            if item.name not in ("plan", "plan_cost"):
+                data[item.name] = getattr(self, item.name)
+            if item.name == "plan_length":
+                cost = self.plan_cost
+                data["plan_cost"] = int(cost) if cost is not None and cost == int(cost) else cost
         data["seconds"] = round(self.seconds, 6)
         data["details"] = dict(self.details)
         if not data["details"]:
@@ -104,7 +121,17 @@ class ProblemResult:
             llm_calls=data.get("llm_calls"),
             world_model_queries=data.get("world_model_queries"),
             details=dict(data.get("details") or {}),
+            plan_cost=data.get("plan_cost"),
         )
+
+
+def found_plan(problem: Problem, verdict: PlanVerdict, actions: Sequence[str] | None) -> FoundPlan | None:
+    """What a :class:`ProblemResult` keeps of a checked plan: the plan, its cost and cost kind
+    when ``verdict`` found it valid, else ``None``. Every approach calls this where it checks a
+    plan, so every run saves its plans the same way (:func:`write_record`)."""
+    if not verdict.valid or verdict.cost is None or actions is None:
+        return None
+    return FoundPlan(tuple(str(action) for action in actions), verdict.cost, cost_kind(problem))
 
 
 @dataclass
@@ -138,6 +165,9 @@ class RunRecord:
             ``small x30``, or ``folder`` (a user's); ``None`` in records made before it was kept.
         generators: the generator version of a built-in domain's generated problems
             (``v2``; ``v1`` for the saved runs); ``None`` for a user's folder.
+        scores: the IPC quality and agile scores summed per level (``{"quality": {"all": ...,
+            "easy": ...}, "agile": {...}, "problems": {...}, "time_limit_seconds": T,
+            "references": source}``, :mod:`genplan.experiments.quality`), or ``None``.
     """
 
     approach: str
@@ -159,6 +189,7 @@ class RunRecord:
     isolation: str | None = None
     problem_set: str | None = None
     generators: str | None = None
+    scores: dict[str, Any] | None = None
 
     @property
     def solved(self) -> int:
@@ -218,9 +249,38 @@ def write_json(path: Path, data: object) -> None:
     temporary.replace(path)
 
 
+PLANS_FOLDER = "plans"
+"""The run folder's subfolder of saved plans, ``plans/<problem key>.plan``."""
+
+
+def write_plans(folder: Path, results: Sequence[ProblemResult]) -> list[str]:
+    """Save every result's found plan as ``folder/<key>.plan`` (Fast Downward's ``sas_plan``
+    format, :mod:`genplan.plans.plan_file`); returns the files written, relative to
+    ``folder``, in the results' order.
+
+    Raises:
+        OSError: a file cannot be written.
+    """
+    written = []
+    for result in results:
+        if result.plan is None:
+            continue
+        relative = plan_file_name(result.problem)
+        path = folder / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(result.plan.to_text(), encoding="utf-8")
+        written.append(relative)
+    return written
+
+
 def write_record(folder: Path, record: RunRecord) -> None:
-    """Write ``record`` as ``metadata.json`` and its problems as ``results.json`` in ``folder``."""
+    """Write ``record`` as ``metadata.json`` and its problems as ``results.json`` in ``folder``,
+    and its found plans as ``plans/<key>.plan`` (added to the record's artifacts)."""
     folder.mkdir(parents=True, exist_ok=True)
+    for name in write_plans(folder / PLANS_FOLDER, record.problems):
+        relative = f"{PLANS_FOLDER}/{name}"
+        if relative not in record.artifacts:
+            record.artifacts.append(relative)
     write_json(folder / RESULTS_FILE, [p.to_json() for p in record.problems])
     write_json(folder / METADATA_FILE, record.to_json())
 

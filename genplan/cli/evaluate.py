@@ -10,6 +10,7 @@ from pathlib import Path
 
 from genplan.cli.arguments import positive_int, positive_seconds
 from genplan.cli.problem_options import add_problem_arguments, choose_generators, load_problems
+from genplan.cli.reference_options import add_reference_arguments, chosen_references
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.errors import ConfigurationError
 
@@ -54,6 +55,14 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="a No-Names run's name_mapping.json: the program sees every problem in its names "
         "(default: the name_mapping.json beside the program, if any)",
     )
+    parser.add_argument(
+        "--plans",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="save every valid plan as DIR/<problem key>.plan (Fast Downward's sas_plan format, cost last)",
+    )
+    add_reference_arguments(parser)
     add_isolation_argument(parser)
     return parser
 
@@ -63,16 +72,20 @@ def run(args: argparse.Namespace) -> int:
     solved, 1 when none is (errors surface as GenplanError, exit code 2)."""
     from tqdm import tqdm
 
-    from genplan.approaches.base import problem_key
+    from genplan.approaches.base import ProblemResult, found_plan, problem_key, write_plans
     from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
     from genplan.approaches.generalized_plan.renaming import (
         find_name_mapping,
         load_name_mapping,
+        plan_to_original,
         rename_problems,
     )
     from genplan.approaches.generalized_plan.solver import read_program
     from genplan.cli.run import describe_problem_set
+    from genplan.experiments.quality import scores_json, scores_text
     from genplan.pddl.described import DescribedTask
+    from genplan.plans.costs import cost_text
+    from genplan.plans.scores import Attempt, score
 
     limits = sandbox_limits(args)  # first: a missing sandbox stops the command at once
     program = read_program(args.program)
@@ -91,9 +104,12 @@ def run(args: argparse.Namespace) -> int:
     )
     evaluated = list(problems.evaluation)
     mapping_file = find_name_mapping(args.program, args.name_mapping)
-    if mapping_file is not None:
-        evaluated, _ = rename_problems(evaluated, load_name_mapping(mapping_file))
+    mapping = load_name_mapping(mapping_file) if mapping_file is not None else None
+    if mapping_file is not None and mapping is not None:
+        evaluated, mapping = rename_problems(evaluated, mapping)  # extended with the problems' names
         print(f"The program sees every problem in the names of {mapping_file} (No Names).", file=sys.stderr)
+    keyed = [(problem_key(problem, problems.root), problem) for problem in problems.evaluation]
+    references = chosen_references(args, keyed, problems.root, args.runs_dir, problems.name)
     with tqdm(
         total=len(problems.evaluation), desc="evaluating", unit="problem", file=sys.stderr, disable=None
     ) as bar:
@@ -117,7 +133,34 @@ def run(args: argparse.Namespace) -> int:
     width = max([24, *(len(row["problem"]) for row in rows)])
     for row in rows:
         length = row["plan_length"] if row["plan_length"] is not None else "-"
-        print(f"{row['problem']:<{width}} {row['status']:<18} {row['seconds']:>9.4f} s  plan length {length}")
+        cost = cost_text(row["plan_cost"]) if row["plan_cost"] is not None else "-"
+        print(
+            f"{row['problem']:<{width}} {row['status']:<18} {row['seconds']:>9.4f} s  "
+            f"plan length {length}  cost {cost}"
+        )
+    if args.plans is not None:
+        results = [
+            ProblemResult(row["problem"], row["status"], row["plan_length"], row["seconds"], plan=plan)
+            for row, check, problem in zip(rows, checks, problems.evaluation)
+            if check.verdict is not None
+            and (
+                plan := found_plan(
+                    problem,
+                    check.verdict,
+                    # a No-Names program's plan is saved in the problem's own names
+                    plan_to_original(check.outcome.plan, mapping)
+                    if mapping is not None and check.outcome.plan is not None
+                    else check.outcome.plan,
+                )
+            )
+        ]
+        try:
+            written = write_plans(args.plans, results)
+        except OSError as error:
+            raise ConfigurationError(
+                f"cannot write plans in {args.plans}: {error.strerror or error}"
+            ) from error
+        print(f"Saved {len(written)} plans in {args.plans}", file=sys.stderr)
     first_failures: dict[str, dict[str, object]] = {}
     for row in rows:
         if row["status"] != "solved":
@@ -130,6 +173,16 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"Solved {summary.solved}/{summary.total} (fraction {summary.fraction_solved:.2f}); median runtime {median}"
     )
+    attempts = [
+        Attempt(row["problem"], row["plan_cost"], row["seconds"])
+        if row["status"] == "solved"
+        else Attempt(row["problem"], None, None)
+        for row in rows
+    ]
+    costs = dict(references.costs) if references is not None else {}
+    sums = score({"program": attempts}, costs, args.eval_timeout)["program"]
+    scores = scores_json(sums, references, args.eval_timeout)
+    print(scores_text(scores))
     if args.json is not None:
         report = {
             "summary": summary.to_json(),
@@ -137,6 +190,7 @@ def run(args: argparse.Namespace) -> int:
             "domain": problems.name,
             "problem_set": problems.problem_set,
             "generators": used_generators,
+            "scores": scores,
             "problems": rows,
         }
         text = json.dumps(report, indent=2) + "\n"

@@ -27,6 +27,7 @@ from genplan.cli.problem_options import (
     load_problems,
     problem_selection,
 )
+from genplan.cli.reference_options import add_reference_arguments, chosen_references
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.cli.settings_options import add_settings_arguments, settings_from_arguments
 from genplan.errors import ConfigurationError
@@ -72,6 +73,7 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--overwrite", action="store_true", help="with --save: replace the saved run of this label and seed"
     )
+    add_reference_arguments(parser)
     add_isolation_argument(parser)
 
 
@@ -159,7 +161,15 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     Raises:
         GenplanError: a bad domain, no model set up, or a backend failure (printed by the CLI).
     """
-    from genplan.approaches.base import RunContext, reads_descriptions, run_folder, save_run
+    from genplan.approaches.base import (
+        RunContext,
+        problem_key,
+        reads_descriptions,
+        run_folder,
+        save_run,
+        write_record,
+    )
+    from genplan.experiments.quality import score_records, scores_json
     from genplan.pddl.described import DescribedTask
     from genplan.pddl.problem_sets import described_folder
 
@@ -203,6 +213,10 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
         limits=limits,
         recorded=backend.recorded_folder,
     )
+    references = None
+    if not isinstance(problems, DescribedTask):  # before the run: a bad reference file stops it first
+        keyed = [(problem_key(problem, problems.root), problem) for problem in problems.evaluation]
+        references = chosen_references(args, keyed, problems.root, runs_dir, problems.name)
     try:
         if not isinstance(problems, DescribedTask):
             record = approach.run(problems, chosen.model, settings, context)
@@ -212,6 +226,10 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
             record = approach.run(problems, chosen.model, settings, context)
     finally:
         progress.close()
+    if not isinstance(problems, DescribedTask) and record.problems:
+        sums = score_records({record.approach: record}, references, args.eval_timeout)[record.approach]
+        record.scores = scores_json(sums, references, args.eval_timeout)
+        write_record(folder, record)
     print_record(record, approach)
     print(f"Run folder: {folder}")
     if args.save:
@@ -263,6 +281,10 @@ def print_record(record: RunRecord, approach: Approach) -> None:
     queries = (
         "" if record.world_model_queries is None else f"; world-model queries {record.world_model_queries}"
     )
+    if record.scores is not None:
+        from genplan.experiments.quality import scores_text
+
+        print(scores_text(record.scores))
     print(f"LLM calls: {record.llm_calls}; feedback: {feedback}{queries}")
     if record.prompt_tokens is None or record.completion_tokens is None:
         print("Tokens: not reported (the answers came without token counts)")

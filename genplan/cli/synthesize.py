@@ -53,6 +53,20 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "projection to the largest evaluation problem exceeds --eval-timeout",
     )
     beyond.add_argument(
+        "--quality-feedback",
+        action="store_true",
+        help="once the program solves every training problem, compare its plan costs with optimal ones (A* "
+        "LM-cut) and ask for cheaper plans when the mean ratio exceeds --quality-threshold; a revision that "
+        "solves fewer training problems or is not cheaper is not kept",
+    )
+    beyond.add_argument(
+        "--quality-threshold",
+        type=float,
+        default=1.05,
+        metavar="R",
+        help="with --quality-feedback: the largest mean ratio plan cost / optimal cost accepted (default 1.05)",
+    )
+    beyond.add_argument(
         "--candidates",
         type=positive_int,
         default=1,
@@ -102,6 +116,8 @@ def settings_from(args: argparse.Namespace) -> SynthesisSettings:
             feedback_rounds=args.feedback_rounds,
             timeout=args.timeout,
             scaling_feedback=args.scaling_feedback,
+            quality_feedback=args.quality_feedback,
+            quality_threshold=args.quality_threshold,
             candidates=args.candidates,
             check_strategy=args.check_strategy,
             strategy_rounds=args.strategy_rounds,

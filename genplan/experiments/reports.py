@@ -9,12 +9,14 @@ Inputs (written by :mod:`genplan.experiments.grid`): ``runs.jsonl``, and for Fig
 * every table says which evaluation problems the runs were measured on (the record's
   ``problem_set`` and ``generators``: ``generated (generators v2)``, ``paper``, ...); where runs of
   one domain used different problem sets, each set gets its own rows;
+* ``quality.md``: beside ``comparison.md``, the approaches' IPC quality and agile scores side
+  by side (:func:`quality_table`, from ``problems.jsonl``);
 * ``difficulty.md``: problems solved per IPC difficulty level (easy, medium, hard), where the
   problem keys have one (``problems.jsonl``);
 * the paper's (Silver et al. 2024, Sec. 5), from the generalized-plan runs, whose labels
   (``main``, ``no-cot``, ``no-debug``, ``no-names``) are its ablations: ``table1.md``
   (fraction solved, mean over seeds), ``table2.md`` (feedback kinds, with scaling feedback as
-  a fifth kind), ``table3.md`` (fraction
+  a fifth kind and plan-quality feedback as a sixth), ``table3.md`` (fraction
   solved, max over seeds), ``figure3.png`` (runtime against size, log-log, beside LAMA-first)
   with its numbers and speed-ups in ``figure3.md``, ``figure4.png`` (fraction solved against
   debugging steps), ``figure5.png`` (training problems used).
@@ -36,11 +38,12 @@ FEEDBACK_KINDS = (
     "plan-syntax",
     "timeout",
     "scaling",
+    "plan-quality",
     "crashed",
     "no-code",
 )
-"""Table 2's rows: the paper's four kinds, scaling feedback (beyond the paper), and the sandbox's
-and the answer's own failures."""
+"""Table 2's rows: the paper's four kinds, scaling and plan-quality feedback (beyond the paper),
+and the sandbox's and the answer's own failures."""
 GENERALIZED_PLAN = "generalized-plan"
 PAPER_LABELS = ("main", "no-cot", "no-debug", "no-names")
 
@@ -220,6 +223,57 @@ def difficulty_table(problems: list[dict[str, Any]]) -> str | None:
         for (domain, approach, label), c in sorted(cells.items())
     ]
     return _markdown(["domain", "approach", "label", *levels, "all"], rows)
+
+
+def quality_table(problems: list[dict[str, Any]], time_limit: float = 30.0) -> str | None:
+    """The IPC quality and agile scores, per domain, approach and label (mean over seeds of
+    each run's sums), every approach side by side: ``C*`` of a problem is the cheapest valid
+    plan any run of that domain and seed found for it (:mod:`genplan.plans.scores`; no
+    reference costs here), ``time_limit`` the agile score's ``T`` in seconds. Columns: the
+    quality sum overall and per IPC level where keys have one, the agile sum, the problems
+    per run. ``None`` when there are no problem rows."""
+    from genplan.pddl.problem_sets import IPC_LEVELS
+    from genplan.plans.scores import Attempt, score
+
+    if not problems:
+        return None
+    by_domain_seed: dict[tuple[str, Any], dict[tuple[str, str], list[Attempt]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
+    for row in problems:
+        cost = row.get("plan_cost")
+        cost = row.get("plan_length") if cost is None else cost  # records made before costs were kept
+        solved = row.get("status") == "solved" and isinstance(cost, (int, float))
+        attempt = Attempt(
+            str(row.get("problem", "")),
+            float(cost) if solved and cost is not None else None,
+            float(row.get("seconds", 0.0)) if solved else None,
+        )
+        by_domain_seed[(row["domain"], row.get("seed"))][(row["approach"], row.get("label", ""))].append(
+            attempt
+        )
+    sums: dict[tuple[str, str, str], list[Any]] = defaultdict(list)
+    for (domain, _), attempts in by_domain_seed.items():
+        named = {f"{approach}\t{label}": a for (approach, label), a in attempts.items()}
+        for name, total in score(named, {}, time_limit).items():
+            approach, label = name.split("\t")
+            sums[(domain, approach, label)].append(total)
+    levels = [lv for lv in IPC_LEVELS if any(lv in t.problems for ts in sums.values() for t in ts)]
+    rows = []
+    for (domain, approach, label), totals in sorted(sums.items()):
+
+        def mean(kind: str, level: str, totals: list[Any] = totals) -> str:
+            values = [getattr(t, kind).get(level, 0.0) for t in totals]
+            return f"{statistics.mean(values):.2f}"
+
+        count = statistics.mean(t.problems.get("all", 0) for t in totals)
+        rows.append(
+            [domain, approach, label, str(len(totals)), mean("quality", "all")]
+            + [mean("quality", level) for level in levels]
+            + [mean("agile", "all"), f"{count:g}"]
+        )
+    header = ["domain", "approach", "label", "runs", "quality", *[f"quality {lv}" for lv in levels]]
+    return _markdown([*header, "agile", "problems"], rows)
 
 
 def _seconds(seconds: float) -> str:
@@ -461,6 +515,16 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
             + comparison_table(all_runs)
         )
         written.append(out_dir / "comparison.md")
+        quality = quality_table(read_jsonl(results_dir / "problems.jsonl"))
+        if quality is not None:
+            (out_dir / "quality.md").write_text(
+                "# Approaches compared: IPC quality and agile scores\n\n"
+                "Sums over each run's evaluation problems, mean over seeds; C* is the cheapest plan any "
+                "approach found for the problem; agile time limit 30 s.\n\n"
+                + problem_sets_note(all_runs)
+                + quality
+            )
+            written.append(out_dir / "quality.md")
     levels = difficulty_table(read_jsonl(results_dir / "problems.jsonl"))
     if levels is not None:
         (out_dir / "difficulty.md").write_text(

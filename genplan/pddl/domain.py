@@ -5,7 +5,9 @@ and turned into the flat STRIPS form that the plan checker, the simulator, the p
 name obfuscation need, by genplan's reader (:mod:`genplan.pddl.domain_reader`) or, for
 anything outside it, the ``pddl`` library (:mod:`genplan.pddl.library`). Supported: conjunctions of atoms,
 negated atoms and ``=`` in preconditions; conjunctions of atoms and negated atoms in effects
-(the fragment of all seven domains of Silver et al. 2024, Sec. 5.1).
+(the fragment of all seven domains of Silver et al. 2024, Sec. 5.1), and action costs
+(``:action-costs``: one ``(increase (total-cost) N)`` per effect, ``N`` a number or a function
+term, as in the IPC domains since 2008).
 """
 
 from __future__ import annotations
@@ -29,6 +31,10 @@ from genplan.pddl.text import (
 Atom = tuple[str, ...]
 """A ground or lifted atom: ``(predicate, argument, ...)``; lifted arguments start with ``?``."""
 
+ActionCost = float | Atom
+"""What an action adds to ``(total-cost)``: a number, or a lifted function term such as
+``("road-length", "?from", "?to")`` whose value the problem's ``:init`` gives."""
+
 ROOT_TYPE = "object"
 
 
@@ -43,6 +49,9 @@ class Operator:
         positive_preconditions / negative_preconditions: lifted atoms that must hold / not hold.
             Equality tests use the predicate ``"="``.
         add_effects / delete_effects: lifted atoms made true / false.
+        cost: the amount of the effect's ``(increase (total-cost) N)``, or ``None`` when the
+            effect has none (the action then costs 0 under a ``total-cost`` metric, as in VAL
+            and Fast Downward).
     """
 
     name: str
@@ -51,6 +60,7 @@ class Operator:
     negative_preconditions: tuple[Atom, ...]
     add_effects: tuple[Atom, ...]
     delete_effects: tuple[Atom, ...]
+    cost: ActionCost | None = None
 
     @property
     def signature(self) -> str:
@@ -72,6 +82,8 @@ class Domain:
         requirements: the requirement keywords after normalisation, e.g. ``(":strips", ":typing")``.
         text: the normalised PDDL text that was parsed.
         source: the file read, or ``None``.
+        functions: numeric functions of ``(:functions ...)`` mapped to their parameter types,
+            e.g. ``{"total-cost": ()}``; empty without action costs.
     """
 
     name: str
@@ -83,9 +95,15 @@ class Domain:
     requirements: tuple[str, ...]
     text: str = field(repr=False, compare=False)
     source: Path | None = field(default=None, compare=False)
+    functions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __hash__(self) -> int:
         return hash((self.name, self.text))
+
+    @property
+    def has_action_costs(self) -> bool:
+        """Whether some operator increases ``(total-cost)``."""
+        return any(operator.cost is not None for operator in self.operators.values())
 
     def is_subtype(self, type_name: str, of: str) -> bool:
         """Whether ``type_name`` equals ``of`` or descends from it in the type hierarchy."""

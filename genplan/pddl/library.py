@@ -43,7 +43,9 @@ def library_domain(text: str, source: Path | None) -> dict[str, Any]:
     """Parse normalised domain ``text`` with the ``pddl`` library; return the fields of a ``Domain``.
 
     Returns a dict with ``name``, ``typed``, ``types``, ``predicates``, ``operators`` (name ->
-    ``(parameters, positive, negative, add, delete)``), ``constants`` and ``requirements``.
+    ``(parameters, positive, negative, add, delete, cost)``, the cost always ``None``: action
+    costs are read by genplan's reader alone), ``constants``, ``requirements`` and ``functions``
+    (empty).
 
     Raises:
         PddlError: malformed PDDL, or formulas outside conjunctions of literals (names the
@@ -66,7 +68,7 @@ def library_domain(text: str, source: Path | None) -> dict[str, Any]:
         positive, negative = _split_literals(action.precondition, where, source, text, allow_equality=True)
         add, delete = _split_literals(action.effect, where, source, text, allow_equality=False)
         parameters = tuple(("?" + str(p.name), _type_of(p.type_tags)) for p in action.parameters)
-        operators[str(action.name)] = (parameters, positive, negative, add, delete)
+        operators[str(action.name)] = (parameters, positive, negative, add, delete, None)
     return {
         "name": str(parsed.name),
         "typed": typed,
@@ -75,6 +77,7 @@ def library_domain(text: str, source: Path | None) -> dict[str, Any]:
         "operators": operators,
         "constants": constants,
         "requirements": requirements,
+        "functions": {},
     }
 
 

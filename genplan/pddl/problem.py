@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import chain
 from operator import itemgetter
 from pathlib import Path
 
 from genplan.errors import PddlError
 from genplan.pddl.domain import ROOT_TYPE, Atom, Domain, load_domain
+from genplan.pddl.numeric import split_numeric
 from genplan.pddl.problem_data import ProblemData, problem_to_pddl
 from genplan.pddl.problem_reader import read_problem
 from genplan.pddl.text import add_missing_requirements, read_pddl_file, strip_comments_and_lower
@@ -34,6 +35,10 @@ class Problem:
         init: ground atoms true in the initial state.
         goal: ground atoms that must hold at the end (a conjunction).
         source: the problem file, or ``None``.
+        fluents: numeric initial values, ground function term -> number (``{("total-cost",):
+            0.0, ("road-length", "c1", "c2"): 7.0}``); empty without action costs.
+        minimize_total_cost: the problem's metric is ``(:metric minimize (total-cost))``, so a
+            plan's cost is its total cost rather than its length.
     """
 
     name: str
@@ -42,6 +47,8 @@ class Problem:
     init: frozenset[Atom]
     goal: frozenset[Atom]
     source: Path | None = field(default=None, compare=False)
+    fluents: Mapping[Atom, float] = field(default_factory=dict, compare=False)
+    minimize_total_cost: bool = False
 
     def __hash__(self) -> int:
         return hash((self.name, self.domain, self.init, self.goal))
@@ -62,6 +69,8 @@ class Problem:
             self.init,
             self.goal,
             typed=self.domain.typed,
+            fluents=self.fluents,
+            minimize_total_cost=self.minimize_total_cost,
         )
 
 
@@ -78,7 +87,7 @@ def parse_problem_text(text: str, domain: Domain, source: Path | None = None) ->
             predicate or type, a wrong arity, or a goal that is not a conjunction of atoms;
             names ``source`` and the line where known.
     """
-    normalised = strip_comments_and_lower(text)
+    normalised, fluents, minimize = split_numeric(strip_comments_and_lower(text), source)
     raw = read_problem(normalised)
     if raw is None:
         from genplan.pddl.library import library_problem
@@ -86,7 +95,10 @@ def parse_problem_text(text: str, domain: Domain, source: Path | None = None) ->
         normalised = add_missing_requirements(normalised)
         raw = library_problem(normalised, source)
     name, domain_name, objects, init, goal = raw
-    return _checked_problem(name, domain_name, objects, init, goal, domain, source, normalised)
+    problem = _checked_problem(name, domain_name, objects, init, goal, domain, source, normalised)
+    if fluents or minimize:
+        problem = replace(problem, fluents=fluents, minimize_total_cost=minimize)
+    return problem
 
 
 def bind_problem(data: ProblemData, domain: Domain, source: Path | None = None) -> Problem:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from genplan.pddl.numeric import fluent_lines
+
 ROOT_TYPE = "object"
 Atom = tuple[str, ...]
 
@@ -76,17 +78,27 @@ def problem_to_pddl(
     goal: Iterable[Atom],
     *,
     typed: bool,
+    fluents: Mapping[Atom, float] | None = None,
+    minimize_total_cost: bool = False,
 ) -> str:
     """Write a STRIPS problem as PDDL text, one section per line group, atoms sorted.
 
     ``object_types`` maps objects to types (or is a plain iterable of names when untyped); the
-    object order given is kept so generators control how objects read.
+    object order given is kept so generators control how objects read. ``fluents`` (numeric
+    initial values) and ``minimize_total_cost`` write an action-cost problem's
+    ``(= (f a) N)`` facts and ``(:metric minimize (total-cost))``.
     """
     if isinstance(object_types, Mapping):
         objects = list(object_types.items())
     else:
         objects = [(o, ROOT_TYPE) for o in object_types]
-    return _write_problem(name, domain_name, objects, init, goal, typed)
+    text = _write_problem(name, domain_name, objects, init, goal, typed)
+    if fluents:
+        lines = "".join(f"    {line}\n" for line in fluent_lines(fluents))
+        text = text.replace("  )\n  (:goal\n", lines + "  )\n  (:goal\n", 1)
+    if minimize_total_cost:
+        text = text[: text.rindex(")")] + "  (:metric minimize (total-cost))\n)\n"
+    return text
 
 
 def _write_problem(

@@ -2,7 +2,8 @@
 
 The four feedback kinds of Silver et al. 2024, Sec. 4.2 (Python exception, timeout, plan
 syntax, plan semantics), the sandbox's own verdict for a child process that died, and a fifth
-kind of feedback beyond the paper: scaling (a correct program projected to be too slow).
+kind of feedback beyond the paper: scaling (a correct program projected to be too slow), and a
+sixth: plan quality (a correct program whose plans cost too much more than optimal ones).
 """
 
 from __future__ import annotations
@@ -28,3 +29,6 @@ class FailureKind(str, Enum):
     SCALING = "scaling"
     """Every training problem was solved, but the measured times, extrapolated to the largest
     evaluation problem's size, exceed the budget (scaling feedback; never an evaluation status)."""
+    PLAN_QUALITY = "plan-quality"
+    """Every training problem was solved, but the plans cost more than optimal plans by more than
+    the threshold (quality feedback; never an evaluation status)."""

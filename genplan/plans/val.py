@@ -21,6 +21,7 @@ VAL_MAX_STEPS = 9995
 """VAL rejects plans with this many steps or more."""
 
 _FAILED_AT = re.compile(r"has an unsatisfied precondition at time (\d+)")
+_FINAL_VALUE = re.compile(r"^Final value: (\S+)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,8 @@ class ValResult:
             it gave none.
         ok: VAL ran to completion (``False`` on a crash, signal or time-out: use the simulator).
         output: VAL's full standard output.
+        value: the ``Final value`` VAL gives a valid plan: its metric's value, or its length
+            without a metric; ``None`` when VAL gave none.
     """
 
     valid: bool
@@ -41,6 +44,7 @@ class ValResult:
     advice: str
     ok: bool
     output: str
+    value: float | None = None
 
 
 @functools.lru_cache(maxsize=1)
@@ -78,7 +82,12 @@ def parse_val_output(output: str, returncode: int) -> ValResult:
     ok = returncode in (0, 1) and (
         "Plan valid" in output or "Failed plans" in output or "Plan invalid" in output
     )
-    return ValResult(valid, int(failing.group(1)) - 1 if failing else None, advice, ok, output)
+    final = _FINAL_VALUE.search(output) if valid else None
+    try:
+        value = float(final.group(1)) if final else None
+    except ValueError:
+        value = None
+    return ValResult(valid, int(failing.group(1)) - 1 if failing else None, advice, ok, output, value)
 
 
 def run_val(

@@ -15,6 +15,7 @@ from pathlib import Path
 from genplan.errors import ConfigurationError, ValidatorError
 from genplan.pddl.problem import Problem
 from genplan.pddl.text import read_pddl_file
+from genplan.plans.costs import plan_cost
 from genplan.plans.failures import FailureKind
 from genplan.plans.simulator import simulate
 from genplan.plans.syntax import check_syntax
@@ -35,6 +36,8 @@ class PlanVerdict:
         message: the syntax error or the plan repair advice; empty when valid.
         failing_step: 0-based index of the first bad or inapplicable action, or ``None``.
         checker_used: ``"syntax"``, ``"val"`` or ``"simulator"``.
+        cost: the plan's cost when valid (:func:`~genplan.plans.costs.plan_cost`: its length,
+            or its total cost in action-cost problems), else ``None``.
         notice: a one-line notice when the simulator served because VAL could not (missing,
             refusing a plan of :data:`~genplan.plans.val.VAL_MAX_STEPS` or more steps, crashed
             or timed out), e.g. ``"checked by simulator: VAL refuses plans of 9,995+ steps"``.
@@ -46,6 +49,7 @@ class PlanVerdict:
     failing_step: int | None
     checker_used: str
     notice: str | None = None
+    cost: float | None = None
 
 
 def check_plan(problem: Problem, plan: object, *, checker: str = "auto") -> PlanVerdict:
@@ -80,14 +84,18 @@ def check_plan(problem: Problem, plan: object, *, checker: str = "auto") -> Plan
             result = run_val(problem.domain.to_pddl(), problem.to_pddl(), lines)
             if result.ok:
                 kind = None if result.valid else FailureKind.PLAN_SEMANTICS
-                return PlanVerdict(result.valid, kind, result.advice, result.failing_step, "val")
+                cost = plan_cost(problem, syntax.actions) if result.valid else None
+                return PlanVerdict(result.valid, kind, result.advice, result.failing_step, "val", cost=cost)
             notice = f"checked by simulator: VAL failed ({_last_words(result)})"
         if checker == "val":
             reason = notice.removeprefix("checked by simulator: ")
             raise ValidatorError(f"VAL gave no verdict: {reason}; use --checker auto or simulator")
     simulated = simulate(problem, syntax.actions)
     kind = None if simulated.valid else FailureKind.PLAN_SEMANTICS
-    return PlanVerdict(simulated.valid, kind, simulated.advice, simulated.failing_step, "simulator", notice)
+    cost = plan_cost(problem, syntax.actions) if simulated.valid else None
+    return PlanVerdict(
+        simulated.valid, kind, simulated.advice, simulated.failing_step, "simulator", notice, cost
+    )
 
 
 def _last_words(result: ValResult) -> str:

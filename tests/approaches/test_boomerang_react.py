@@ -110,7 +110,16 @@ def test_react_select_continues_from_any_visited_state(tmp_path: Path) -> None:
 def test_traces_and_conversation_are_written(tmp_path: Path) -> None:
     model = FakeLanguageModel([_sequence(*OPTIMAL)])
     record = run("boomerang", model, tmp_path, problem_set())
-    assert record.artifacts == ["conversation.jsonl", "traces.jsonl", "metadata.json", "results.json"]
+    assert record.artifacts == [
+        "conversation.jsonl",
+        "traces.jsonl",
+        "metadata.json",
+        "results.json",
+        "plans/tower.plan",
+    ]
+    plan = (tmp_path / "plans" / "tower.plan").read_text().splitlines()
+    assert plan[:-1] == list(OPTIMAL) and plan[-1] == f"; cost = {len(OPTIMAL)} (unit cost)"
+    assert record.problems[0].plan_cost == len(OPTIMAL)
     trace = json.loads((tmp_path / "traces.jsonl").read_text())
     assert trace["problem"] == "tower" and trace["trace"][0]["event"] == "rollout"
     assert len((tmp_path / "conversation.jsonl").read_text().splitlines()) == 1

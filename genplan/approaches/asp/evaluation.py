@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from genplan.approaches.asp.interface import AspNames, action_text, problem_facts
 from genplan.approaches.asp.settings import AspSettings
 from genplan.approaches.asp.solver import Clingo, ClingoResult, ClingoStatus
-from genplan.approaches.base import SOLVED, ProblemResult
+from genplan.approaches.base import SOLVED, ProblemResult, found_plan
 from genplan.pddl.described import DESCRIPTION_FILE, DescribedTask
 from genplan.pddl.problem import Problem
 from genplan.plans.validate import check_plan
@@ -74,8 +74,17 @@ def solve_problem(
     plan = [action_text(names.pddl_atom(a.flat)) if a.flat is not None else a.term for a in result.actions]
     verdict = check_plan(problem, plan)
     status = SOLVED if verdict.valid else (verdict.kind.value if verdict.kind else "plan-semantics")
+    found = found_plan(problem, verdict, plan)
+    message = None if verdict.valid else verdict.message
     return ProblemResult(
-        key, status, len(plan), seconds, None if verdict.valid else verdict.message, details=details
+        key,
+        status,
+        len(plan),
+        seconds,
+        message,
+        details=details,
+        plan_cost=found.cost if found else None,
+        plan=found,
     )
 
 

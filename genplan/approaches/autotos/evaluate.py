@@ -17,7 +17,7 @@ from typing import Any
 from genplan.approaches.autotos.examples import task_json
 from genplan.approaches.autotos.sandboxed import HarnessRunner
 from genplan.approaches.autotos.settings import AutoToSSettings
-from genplan.approaches.base import SOLVED, ProblemResult
+from genplan.approaches.base import SOLVED, ProblemResult, found_plan
 from genplan.pddl.problem import Problem
 from genplan.plans.validate import check_plan
 
@@ -65,7 +65,9 @@ def _result(key: str, problem: Problem, value: Any, seconds: float) -> ProblemRe
         return ProblemResult(
             key, EvaluationStatus.INVALID_PLAN.value, len(plan), seconds, verdict.message, details=figures
         )
-    return ProblemResult(key, SOLVED, len(plan), seconds, None, details=figures)
+    found = found_plan(problem, verdict, plan)
+    cost = found.cost if found else None
+    return ProblemResult(key, SOLVED, len(plan), seconds, None, details=figures, plan_cost=cost, plan=found)
 
 
 def solve_problem(

@@ -57,7 +57,7 @@ class ProblemCheck:
         return len(self.outcome.plan) if self.outcome.plan is not None else None
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready summary (no plan text): status, seconds, plan length, message."""
+        """A JSON-ready summary (no plan text): status, seconds, plan length, plan cost, message."""
         message = None
         if self.verdict is not None and not self.verdict.valid:
             message = self.verdict.message
@@ -68,6 +68,7 @@ class ProblemCheck:
             "status": "solved" if self.failure is None else self.failure.value,
             "seconds": round(self.seconds, 6),
             "plan_length": self.plan_length,
+            "plan_cost": self.verdict.cost if self.verdict is not None else None,
             "message": message,
         }
 

@@ -40,6 +40,7 @@ from genplan.approaches.base import (
     ProblemResult,
     RunContext,
     RunRecord,
+    found_plan,
     problem_key,
     settings_to_json,
     today,
@@ -345,6 +346,8 @@ def _evaluate(
             plan_length=data["plan_length"],
             seconds=check.seconds,
             message=data["message"],
+            plan_cost=data["plan_cost"],
+            plan=found_plan(problem, check.verdict, check.outcome.plan) if check.verdict else None,
         )
 
     if not settings.shuffles:

@@ -40,6 +40,10 @@ class SynthesisSettings:
             ``chain_of_thought``.
         strategy_rounds: strategy revisions at most with ``check_strategy``.
         reflect: each repair request asks first why the program failed, then for the fix.
+        quality_feedback: after the program solves every training problem, compare its plan
+            costs with optimal costs and send plan-quality feedback when the mean ratio exceeds
+            ``quality_threshold`` (:mod:`.plan_quality`).
+        quality_threshold: the largest mean ratio plan cost / optimal cost accepted (>= 1).
         shuffles: evaluate every problem this many more times with objects and atoms in other
             orders and other hash seeds; solved only if every run is valid (:mod:`.robustness`).
 
@@ -61,6 +65,20 @@ class SynthesisSettings:
         metadata={
             "help": "beyond the paper: time the program on the training problems, extrapolate to the largest "
             "evaluation problem's size, and send scaling feedback when it would exceed the evaluation budget"
+        },
+    )
+    quality_feedback: bool = field(
+        default=False,
+        metadata={
+            "help": "beyond the paper: once the program solves every training problem, compare its plan costs "
+            "with optimal ones (A* LM-cut) and ask for cheaper plans when the mean ratio exceeds "
+            "--quality-threshold; a revision that solves fewer training problems or is not cheaper is not kept"
+        },
+    )
+    quality_threshold: float = field(
+        default=1.05,
+        metadata={
+            "help": "with --quality-feedback: the largest mean ratio plan cost / optimal cost accepted"
         },
     )
     candidates: int = field(
@@ -98,6 +116,8 @@ class SynthesisSettings:
         for name in ("feedback_rounds", "prompt_problems", "strategy_rounds", "shuffles"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be at least 0, not {getattr(self, name)}")
+        if self.quality_threshold < 1:
+            raise ValueError(f"quality_threshold must be at least 1, not {self.quality_threshold}")
         if self.candidates < 1:
             raise ValueError(f"candidates must be at least 1, not {self.candidates}")
         if self.check_strategy and not self.chain_of_thought:
@@ -119,6 +139,10 @@ class SynthesisSettings:
         parts = [] if self.variant.name == "main" else [self.variant.name]
         if self.scaling_feedback:
             parts.append("scaling")
+        if self.quality_feedback:
+            default_threshold = type(self).__dataclass_fields__["quality_threshold"].default
+            suffix = "" if self.quality_threshold == default_threshold else f"{self.quality_threshold:g}"
+            parts.append(f"quality{suffix}")
         if self.candidates > 1:
             parts.append(f"candidates{self.candidates}")
         if self.check_strategy:

@@ -21,6 +21,7 @@ from typing import Any
 
 from genplan.approaches.generalized_plan import prompts, refinement_prompts
 from genplan.approaches.generalized_plan.checking import check_training, feedback_for
+from genplan.approaches.generalized_plan.plan_quality import check_quality
 from genplan.approaches.generalized_plan.scaling import ScalingTarget, check_scaling
 from genplan.approaches.generalized_plan.settings import SynthesisSettings
 from genplan.approaches.generalized_plan.strategy import StrategyCheck, check_strategy
@@ -50,6 +51,10 @@ class TrainingRound:
             ``scaling_feedback`` is on and the program solved every training problem, else ``None``.
         reflection: with ``reflect``, the model's explanation before this program's code (the
             answer's text before its first code block), else ``None``.
+        quality: with ``quality_feedback``, the plan-cost check
+            (:meth:`~.plan_quality.QualityVerdict.to_json`) of a program that solved every training
+            problem; for a revision after plan-quality feedback also ``kept`` (``False``: the
+            program before it stays, and ``reason`` says why), else ``None``.
     """
 
     round: int
@@ -59,6 +64,7 @@ class TrainingRound:
     feedback: str | None
     scaling: dict[str, Any] | None = None
     reflection: str | None = None
+    quality: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form (``scaling`` and ``reflection`` only when present, so the paper's
@@ -74,6 +80,8 @@ class TrainingRound:
             data["scaling"] = self.scaling
         if self.reflection is not None:
             data["reflection"] = self.reflection
+        if self.quality is not None:
+            data["quality"] = self.quality
         return data
 
 
@@ -101,8 +109,9 @@ class SynthesisResult:
 
     @property
     def solved_training(self) -> bool:
-        """Whether the final program solved every training problem."""
-        return bool(self.rounds) and self.rounds[-1].failure is None
+        """Whether the final program solved every training problem (plans costlier than
+        optimal ones count as solved)."""
+        return bool(self.rounds) and self.rounds[-1].failure in (None, FailureKind.PLAN_QUALITY)
 
     @property
     def feedback_rounds_used(self) -> int:
@@ -228,6 +237,9 @@ def synthesize(
         answer = conversation.ask(prompts.no_cot_prompt(domain_pddl, examples, typed))
 
     rounds_allowed = settings.feedback_rounds if variant.debugging else 0
+    before_quality: tuple[str, float] | None = (
+        None  # the program and its total cost before plan-quality feedback
+    )
     for round_index in range(rounds_allowed + 1):
         reflection = reflection_of(answer) if settings.reflect and round_index > 0 else None
         code = extract_code(answer)
@@ -244,6 +256,17 @@ def synthesize(
                 result, round_index, training, settings, limits, scaling_target, observations, named
             )
             training_round = dataclasses.replace(training_round, reflection=reflection)
+        if before_quality is not None:
+            training_round, kept = _keep_the_better(training_round, before_quality, len(training))
+            if not kept:
+                result.program = before_quality[0]
+                result.rounds.append(training_round)
+                if on_round is not None:
+                    on_round(training_round)
+                break
+            before_quality = None
+        if training_round.failure is FailureKind.PLAN_QUALITY and training_round.quality is not None:
+            before_quality = (result.program, float(training_round.quality["total_cost"]))
         result.rounds.append(training_round)
         if on_round is not None:
             on_round(training_round)
@@ -278,7 +301,7 @@ def _check_round(
             feedback = refinement_prompts.reflective(feedback)
         return TrainingRound(round_index, passed, name, check.failure, feedback)
     if not settings.scaling_feedback or scaling_target is None:
-        return TrainingRound(round_index, passed, None, None, None)
+        return _check_quality(result, round_index, passed, training, settings, limits, observations)
     verdict = check_scaling(
         result.program,
         training,
@@ -288,8 +311,70 @@ def _check_round(
         observations=observations,
     )
     if not verdict.too_slow:
-        return TrainingRound(round_index, passed, None, None, None, scaling=verdict.to_json())
+        checked = _check_quality(result, round_index, passed, training, settings, limits, observations)
+        return dataclasses.replace(checked, scaling=verdict.to_json())
     feedback = verdict.feedback(result.program)
     if settings.reflect:
         feedback = refinement_prompts.reflective(feedback)
     return TrainingRound(round_index, passed, None, FailureKind.SCALING, feedback, scaling=verdict.to_json())
+
+
+def _check_quality(
+    result: SynthesisResult,
+    round_index: int,
+    passed: int,
+    training: Sequence[Problem],
+    settings: SynthesisSettings,
+    limits: Limits | None,
+    observations: Observations | None,
+) -> TrainingRound:
+    """With ``quality_feedback``, the plan-cost check of a program that solved every training
+    problem: plan-quality feedback when its plans cost too much (:mod:`.plan_quality`)."""
+    solved = TrainingRound(round_index, passed, None, None, None)
+    if not settings.quality_feedback:
+        return solved
+    verdict = check_quality(
+        result.program,
+        training,
+        settings.quality_threshold,
+        timeout=settings.timeout,
+        limits=limits,
+        observations=observations or Observations(),
+    )
+    if verdict is None:
+        return solved
+    quality = verdict.to_json()
+    worst = verdict.worst
+    if not verdict.too_costly or worst is None:
+        return dataclasses.replace(solved, quality=quality)
+    problem = next(p for p in training if p.name == worst.problem)
+    if problem.name not in result.training_problems_used:
+        result.training_problems_used.append(problem.name)
+    feedback = verdict.feedback(problem)
+    if settings.reflect:
+        feedback = refinement_prompts.reflective(feedback)
+    return TrainingRound(
+        round_index, passed, worst.problem, FailureKind.PLAN_QUALITY, feedback, quality=quality
+    )
+
+
+def _keep_the_better(
+    training_round: TrainingRound, before: tuple[str, float], total: int
+) -> tuple[TrainingRound, bool]:
+    """Whether a revision answering plan-quality feedback is kept: it must solve every training
+    problem and cost less in total than the program before (whose total cost ``before`` holds).
+    A revision not kept is recorded with ``quality.kept`` false and why; its round then has no
+    failure and no feedback (the program before, which solves every training problem, stays)."""
+    quality = dict(training_round.quality or {})
+    reason = None
+    if training_round.failure not in (None, FailureKind.PLAN_QUALITY):
+        failure = training_round.failure.value if training_round.failure else None
+        reason = f"solves {training_round.passed} of {total} training problems ({failure})"
+        quality["failure"] = failure
+    elif "total_cost" in quality and quality["total_cost"] >= before[1]:
+        reason = f"not cheaper: total cost {quality['total_cost']:g}, before {before[1]:g}"
+    if reason is None:
+        quality["kept"] = True
+        return dataclasses.replace(training_round, quality=quality), True
+    quality.update(kept=False, reason=reason)
+    return dataclasses.replace(training_round, failure=None, feedback=None, quality=quality), False

@@ -32,6 +32,7 @@ from genplan.approaches.base import (
     ProblemResult,
     RunContext,
     RunRecord,
+    found_plan,
     problem_key,
     settings_to_json,
     today,
@@ -99,8 +100,10 @@ def solve_problem(
         outcome = Outcome(None, BUDGET_EXHAUSTED, str(exhausted))
         session.note("budget-exhausted", queries=session.world.queries)
     status, message = outcome.status, outcome.message
+    found = None
     if outcome.plan is not None:
         verdict = check_plan(problem, outcome.plan)
+        found = found_plan(problem, verdict, outcome.plan)
         if verdict.valid:
             status, message = SOLVED, None
         else:
@@ -131,6 +134,8 @@ def solve_problem(
         llm_calls=session.model.calls,
         world_model_queries=session.world.queries if uses_world_model else None,
         details=details,
+        plan_cost=found.cost if found else None,
+        plan=found,
     )
     return result, session
 

@@ -1,0 +1,172 @@
+"""Quality feedback: a program that solves every training problem is asked for cheaper plans.
+
+Beyond the paper (Silver et al. 2024 score validity only; generalized programs are known to
+trade plan quality for speed). With ``quality_feedback`` on, once the program solves every
+training problem its plan costs are compared with optimal costs on the training problems
+(Fast Downward's A* with LM-cut: the training problems are small). When the mean ratio
+cost / optimal exceeds ``quality_threshold``, a sixth feedback kind, ``plan-quality``, shows the
+costs per problem beside the optimal ones and, for the problem with the worst ratio, both
+plans, asking for shorter plans that stay valid. The synthesis loop keeps the better program
+(:mod:`.synthesize`): a revision that solves fewer training problems or is not cheaper in total
+is not kept.
+
+Optimal costs are observations (:mod:`genplan.llm.observations`): computed once, recorded in
+``observations.json``, so a rerun or a replay sends the same prompt.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from genplan.approaches.generalized_plan import prompts
+from genplan.approaches.generalized_plan.checking import check_program
+from genplan.llm.observations import Observations, digest
+from genplan.pddl.problem import Problem
+from genplan.plans.costs import cost_text
+from genplan.plans.optimal import optimal_plan
+from genplan.plans.validate import check_plan
+from genplan.sandbox import Limits
+
+OPTIMAL_SECONDS = 60.0
+"""Budget of A* with LM-cut per training problem; a problem it does not finish is left out of
+the mean ratio."""
+
+
+@dataclass(frozen=True)
+class CostComparison:
+    """One training problem's plan cost beside its optimal cost.
+
+    Attributes:
+        problem: the problem's name.
+        cost: the program's plan cost.
+        optimal: the optimal cost, or ``None`` when A* did not finish.
+        plan / optimal_plan: both plans (actions as written).
+    """
+
+    problem: str
+    cost: float
+    optimal: float | None
+    plan: tuple[str, ...]
+    optimal_plan: tuple[str, ...] | None
+
+    @property
+    def ratio(self) -> float | None:
+        """``cost / optimal`` (1 when both are 0), or ``None`` without an optimal cost."""
+        if self.optimal is None:
+            return None
+        if self.optimal == 0:
+            return 1.0 if self.cost == 0 else float("inf")
+        return self.cost / self.optimal
+
+
+@dataclass(frozen=True)
+class QualityVerdict:
+    """The program's plan costs on the training problems against optimal costs.
+
+    Attributes:
+        comparisons: one :class:`CostComparison` per training problem, in order.
+        threshold: the largest mean ratio accepted.
+    """
+
+    comparisons: tuple[CostComparison, ...]
+    threshold: float
+
+    @property
+    def total_cost(self) -> float:
+        """The program's plan costs summed over the training problems."""
+        return sum(c.cost for c in self.comparisons)
+
+    @property
+    def mean_ratio(self) -> float | None:
+        """Mean of cost / optimal over problems with an optimal cost, or ``None`` without any."""
+        ratios = [c.ratio for c in self.comparisons if c.ratio is not None]
+        return statistics.mean(ratios) if ratios else None
+
+    @property
+    def too_costly(self) -> bool:
+        """Whether the mean ratio exceeds the threshold."""
+        ratio = self.mean_ratio
+        return ratio is not None and ratio > self.threshold
+
+    @property
+    def worst(self) -> CostComparison | None:
+        """The comparison with the largest ratio (the first of equals), or ``None``."""
+        rated = [c for c in self.comparisons if c.ratio is not None]
+        return max(rated, key=lambda c: c.ratio or 0.0) if rated else None
+
+    def to_json(self) -> dict[str, Any]:
+        """Costs per problem, the mean ratio and the threshold (no plans)."""
+        ratio = self.mean_ratio
+        return {
+            "costs": [{"problem": c.problem, "cost": c.cost, "optimal": c.optimal} for c in self.comparisons],
+            "mean_ratio": round(ratio, 6) if ratio is not None else None,
+            "threshold": self.threshold,
+            "total_cost": self.total_cost,
+        }
+
+    def feedback(self, problem: Problem) -> str:
+        """The ``plan-quality`` message; ``problem`` is the worst problem (:attr:`worst`)."""
+        worst = self.worst
+        assert worst is not None and worst.optimal is not None and worst.optimal_plan is not None
+        lines = [
+            "The code solves every training problem, but its plans cost more than optimal plans: "
+            f"on average {self.mean_ratio:.2f} times the optimal cost.",
+            "",
+            "problem | your plan's cost | optimal cost",
+        ]
+        lines += [
+            f"{c.problem} | {cost_text(c.cost)} | {cost_text(c.optimal) if c.optimal is not None else 'unknown'}"
+            for c in self.comparisons
+        ]
+        lines += [
+            "",
+            f"The worst is {worst.problem} (cost {cost_text(worst.cost)}, optimal {cost_text(worst.optimal)}). "
+            f"Given this task: {prompts.task_text_for_feedback(problem)}",
+            f"Your code returned this plan:\n{prompts.plan_display(worst.plan)}",
+            f"An optimal plan is:\n{prompts.plan_display(worst.optimal_plan)}",
+            "Revise get_plan so that it returns shorter (cheaper) plans that stay valid on every problem of "
+            "the domain. Keep what makes the code correct.",
+        ]
+        return "\n".join(lines)
+
+
+def optimal_cost(problem: Problem, observations: Observations) -> tuple[float | None, tuple[str, ...] | None]:
+    """The optimal cost and plan of ``problem`` (A* with LM-cut), an observation keyed by the
+    domain's and problem's text, so a replay reuses the recorded value."""
+    key = f"optimal-cost/{digest(problem.domain.to_pddl())}/{problem.name}/{digest(problem.to_pddl())}"
+
+    def measure() -> dict[str, Any]:
+        answer = optimal_plan(problem, timeout=OPTIMAL_SECONDS)
+        if answer.plan is None:
+            return {"cost": None, "plan": None}
+        verdict = check_plan(problem, answer.plan)
+        return {"cost": verdict.cost if verdict.valid else None, "plan": list(answer.plan)}
+
+    value = observations.get(key, measure)
+    plan = value.get("plan")
+    return value.get("cost"), tuple(plan) if plan is not None and value.get("cost") is not None else None
+
+
+def check_quality(
+    program: str,
+    training: Sequence[Problem],
+    threshold: float,
+    *,
+    timeout: float,
+    limits: Limits | None,
+    observations: Observations,
+) -> QualityVerdict | None:
+    """Compare ``program``'s plan costs with optimal costs on ``training``; ``None`` when the
+    program does not solve every one of them (the training check decides then)."""
+    comparisons = []
+    for problem in training:
+        check = check_program(program, problem, timeout=timeout, limits=limits)
+        if not check.solved or check.verdict is None or check.verdict.cost is None:
+            return None
+        best, best_plan = optimal_cost(problem, observations)
+        plan = tuple(check.outcome.plan or ())
+        comparisons.append(CostComparison(problem.name, check.verdict.cost, best, plan, best_plan))
+    return QualityVerdict(tuple(comparisons), threshold)

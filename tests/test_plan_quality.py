@@ -1,0 +1,94 @@
+"""Quality feedback for the generalized plan: the plan-quality prompt and the keep-the-better rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fake_programs import fenced
+
+from genplan.approaches.generalized_plan.settings import SynthesisSettings
+from genplan.approaches.generalized_plan.synthesize import synthesize
+from genplan.llm import FakeLanguageModel
+from genplan.llm.observations import Observations
+from genplan.pddl.problem import load_problem
+from genplan.plans.failures import FailureKind
+from genplan.plans.fast_downward import find_driver
+
+pytestmark = pytest.mark.skipif(find_driver() is None, reason="optimal costs need Fast Downward")
+
+COSTS = Path(__file__).parent / "data" / "costs"
+DIRECT = ["(pick-up truck a parcel s0 s1)", "(drive truck a c)", "(drop truck c parcel s0 s1)"]
+THROUGH_B = [
+    "(pick-up truck a parcel s0 s1)",
+    "(drive truck a b)",
+    "(drive truck b c)",
+    "(drop truck c parcel s0 s1)",
+]
+
+
+def _program(plan: list[str]) -> str:
+    return f"def get_plan(objects, init, goal):\n    return {plan!r}\n"
+
+
+COSTLY = _program(DIRECT)  # cost 12: the direct road
+CHEAP = _program(THROUGH_B)  # cost 7: optimal
+INVALID = _program(DIRECT[1:])  # never picks the parcel up
+SETTINGS = SynthesisSettings(quality_feedback=True, feedback_rounds=3)
+
+
+def _synthesize(*programs: str, observations: Observations | None = None):
+    problem = load_problem(COSTS / "p01.pddl", COSTS / "domain.pddl")
+    model = FakeLanguageModel(["A transport domain.", "Drive, then drop.", *(fenced(p) for p in programs)])
+    result = synthesize(
+        model, problem.domain.to_pddl(), [problem], SETTINGS, observations=observations or Observations()
+    )
+    return model, result
+
+
+def test_the_plan_quality_prompt_shows_costs_beside_optimal_and_both_plans() -> None:
+    model, result = _synthesize(COSTLY, CHEAP)
+    prompt = model.history[3][-1].content
+    assert "on average 1.71 times the optimal cost" in prompt
+    assert "transport-costs-p01 | 12 | 7" in prompt
+    assert repr(DIRECT) in prompt and repr(THROUGH_B) in prompt
+    assert "shorter (cheaper) plans that stay valid" in prompt
+    first, second = result.rounds
+    assert first.failure is FailureKind.PLAN_QUALITY and first.quality["mean_ratio"] == pytest.approx(12 / 7)
+    assert second.failure is None and second.quality["kept"] is True and second.quality["total_cost"] == 7
+    assert result.feedback_kinds == ["plan-quality"] and result.solved_training
+    assert result.program.rstrip().endswith(repr(THROUGH_B))
+
+
+@pytest.mark.parametrize(
+    ("revision", "reason"),
+    [
+        (INVALID, "solves 0 of 1 training problems (plan-semantics)"),
+        (COSTLY, "not cheaper: total cost 12, before 12"),
+    ],
+)
+def test_a_revision_that_fails_or_is_not_cheaper_is_not_kept(revision: str, reason: str) -> None:
+    model, result = _synthesize(COSTLY, revision, CHEAP)
+    assert len(model.history) == 4  # no further request once the revision is refused
+    assert result.program.rstrip().endswith(repr(DIRECT)) and "answer 2" not in result.program
+    last = result.rounds[-1]
+    assert last.quality["kept"] is False and last.quality["reason"] == reason
+    assert last.failure is None and last.feedback is None and result.solved_training
+    assert result.feedback_kinds == ["plan-quality"]
+
+
+def test_optimal_costs_are_observations_a_replay_reuses(tmp_path: Path) -> None:
+    observations = Observations(tmp_path / "observations.json")
+    _synthesize(COSTLY, CHEAP, observations=observations)
+    assert observations.measured == 1
+    again = Observations(tmp_path / "again.json", earlier=[tmp_path / "observations.json"])
+    model, _ = _synthesize(COSTLY, CHEAP, observations=again)
+    assert again.reused >= 1 and again.measured == 0
+    assert "transport-costs-p01 | 12 | 7" in model.history[3][-1].content
+
+
+def test_below_the_threshold_no_feedback_is_sent() -> None:
+    model, result = _synthesize(CHEAP)
+    assert len(model.history) == 3 and result.rounds[0].quality["mean_ratio"] == 1.0
+    assert SynthesisSettings(quality_feedback=True).label == "quality"
+    assert SynthesisSettings(quality_feedback=True, quality_threshold=1.2).label == "quality1.2"
