@@ -1,9 +1,9 @@
 """The problem flags every command that runs on a domain's problems shares, and loading them.
 
-``--seed``, ``--n``, ``--problems`` (read by :func:`genplan.plans.problem_selection.parse_selection`,
-the one reader of it), ``--per-length`` and ``--generators``, for ``genplan run``,
+``--seed``, ``--n``, ``--problems``, ``--per-length`` and ``--generators``, for ``genplan run``,
 ``synthesize`` and ``evaluate`` (``genplan experiments`` takes the same values from its flags
-or grid file).
+or grid file). ``--problems`` is read once, right after argparse, by :func:`problem_selection`
+into a typed selection (:mod:`genplan.pddl.selection`) that the command then carries.
 """
 
 from __future__ import annotations
@@ -18,16 +18,20 @@ from genplan.pddl.generate import CURRENT_GENERATORS, GENERATOR_VERSIONS
 if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
     from genplan.pddl.described import DescribedTask
     from genplan.pddl.problem_sets import DomainProblems
-    from genplan.plans.problem_selection import Selection
+    from genplan.pddl.selection import Selection
 
 SELECTIONS_HELP = (
     "paper: the paper's own evaluation problems (Silver et al. 2024, seed 0, shipped with genplan; the first "
-    "--n), for fractions solved comparable with its Table 1; by-length:L1,L2,...: --per-length problems of "
-    "each optimal plan length (by-length:2,4,6,8,10,12 for SymPlanner's Table 1); small: --n problems of the "
-    "training size (seed 004's Logistics and Gripper problems); by-length and small label optimal plan "
-    "lengths with Fast Downward's A* and LM-cut. Training problems stay the generated ones"
+    "--n), for fractions solved comparable with its Table 1; planbench, planbench-hard: PlanBench's problems "
+    "shipped with genplan (blocksworld: 501 and 110; logistics: planbench, 286, with PlanBench's own domain; "
+    "the first --n, default all); by-length:L1,L2,...: --per-length generated problems of each optimal plan "
+    "length; planbench:by-length:L1,L2,...: the first --per-length PlanBench problems (file order) of each "
+    "optimal plan length (planbench:by-length:2,4,6,8,10,12 for SymPlanner's Table 1); small: --n problems of "
+    "the training size (seed 004's Logistics and Gripper problems); by-length and small label optimal plan "
+    "lengths with Fast Downward's A* and LM-cut, cached in RUNS_DIR/cache/optimal. Training problems stay the "
+    "generated ones (but PlanBench's Logistics brings its own domain and trains on its 10 smallest)"
 )
-"""What ``--problems`` takes (:func:`genplan.plans.problem_selection.parse_selection` reads it)."""
+"""What ``--problems`` takes (:func:`genplan.pddl.selection.parse_selection` reads it)."""
 
 
 def add_problem_arguments(
@@ -44,11 +48,16 @@ def add_problem_arguments(
         parser.add_argument(
             "--n",
             type=non_negative_int,
-            default=30,
-            help=f"{what} (default 30; 0: none, only the training phase)",
+            default=None,
+            help=f"{what} (default 30, or all of a shipped --problems set; 0: none, only the training phase)",
         )
     else:
-        parser.add_argument("--n", type=positive_int, default=30, help=f"{what} (default 30)")
+        parser.add_argument(
+            "--n",
+            type=positive_int,
+            default=None,
+            help=f"{what} (default 30, or all of a shipped --problems set)",
+        )
     parser.add_argument(
         "--problems",
         default=None,
@@ -73,12 +82,13 @@ def add_problem_arguments(
 
 
 def problem_selection(args: argparse.Namespace) -> Selection | None:
-    """The ``--problems`` selection, or ``None`` for the generated problems.
+    """The ``--problems`` selection, or ``None`` for the generated problems; a command calls this
+    once, right after argparse, and carries the object.
 
     Raises:
         ConfigurationError: a malformed ``--problems``, ``--per-length`` or ``--n``.
     """
-    from genplan.plans.problem_selection import parse_selection
+    from genplan.pddl.selection import parse_selection
 
     spec = getattr(args, "problems", None)
     if spec is None:
@@ -108,23 +118,31 @@ def choose_generators(args: argparse.Namespace, backend: str | None = None) -> t
 
 
 def load_problems(
-    args: argparse.Namespace, work_folder: Path, *, generators: str, size_check: bool = False
+    args: argparse.Namespace,
+    selection: Selection | None,
+    work_folder: Path,
+    *,
+    generators: str,
+    size_check: bool = False,
 ) -> DomainProblems | DescribedTask:
-    """The problems the flags ask for (``--domain``, ``--seed``, ``--n``, ``--problems``), generated
-    under ``work_folder`` by generator version ``generators``, or the task in English ``--domain``
-    names (see :func:`genplan.plans.problem_selection.load_chosen_problems`).
+    """The problems the flags ask for (``--domain``, ``--seed``, ``--n``) with ``selection`` (the
+    parsed ``--problems``), generated under ``work_folder`` by generator version ``generators``,
+    optimal lengths cached in ``work_folder/cache/optimal``, or the task in English ``--domain``
+    names (see :func:`genplan.pddl.selection.load_chosen_problems`).
 
     Raises:
         ConfigurationError, PddlError: a bad domain or selection, or a selection of a task in English.
     """
-    from genplan.plans.problem_selection import load_chosen_problems
+    from genplan.pddl.selection import load_chosen_problems
+    from genplan.plans.optimal import optimal_lengths_under
 
     return load_chosen_problems(
         args.domain,
         args.seed,
         args.n,
-        problem_selection(args),
+        selection,
         work_folder,
+        labeller=optimal_lengths_under(work_folder),
         size_check=size_check,
         generators=generators,
     )
