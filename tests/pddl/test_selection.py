@@ -23,6 +23,7 @@ from genplan.pddl.selection import (
     load_selected_problems,
     parse_selection,
 )
+from genplan.plans.optimal import OptimalLengths, optimal_plan, optimal_planner_available
 
 # PlanBench Blocksworld instance-1: b on c, goal c on b.
 INSTANCE_1_PLAN = "Action Sequence: (unstack b c), (put-down b), (pick-up c), (stack c b)"
@@ -122,3 +123,19 @@ def test_by_length_on_a_shipped_set_takes_the_first_of_each_length_in_file_order
         )
     with pytest.raises(ConfigurationError, match="needs optimal plan lengths"):
         load_selected_problems("blocksworld", 0, chosen, tmp_path)
+
+
+@pytest.mark.skipif(not optimal_planner_available(), reason="the planner extra is not installed")
+def test_symplanners_protocol_on_planbench_labels_with_fast_downward_and_caches(tmp_path: Path) -> None:
+    labeller = OptimalLengths(tmp_path / "cache" / "optimal")
+    chosen = parse_selection("planbench:by-length:2,4", per_length=2)
+    problems = load_selected_problems("blocksworld", 0, chosen, tmp_path, labeller=labeller)
+    assert list(problems.optimal_lengths.values()) == [2, 2, 4, 4]
+    for evaluated, length in zip(problems.evaluation, problems.optimal_lengths.values()):
+        assert optimal_plan(evaluated).length == length
+    cached = sorted((tmp_path / "cache" / "optimal").rglob("*.json"))
+    assert cached  # a second selection reads the labels from the cache, without the planner
+    assert load_selected_problems("blocksworld", 0, chosen, tmp_path, labeller=labeller).optimal_lengths == (
+        problems.optimal_lengths
+    )
+    assert sorted((tmp_path / "cache" / "optimal").rglob("*.json")) == cached
