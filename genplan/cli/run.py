@@ -166,7 +166,15 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
             f"{args.domain} is a task in English (description.md), which {approach.name} cannot take; "
             "use an approach that reads descriptions (genplan run --approach asp)"
         )
-    spec, note = choose_backend(args, domain_name, label)  # before the problems: fail fast
+    try:
+        spec, note = choose_backend(args, domain_name, label)  # before the problems: fail fast
+    except ConfigurationError as error:  # no model and nothing saved to replay: say what is saved
+        from genplan.cli.saved_replays import replay_note
+
+        base = domain_short_name(args.domain)
+        raise ConfigurationError(
+            replay_note(approach.name, base, domain_name, args.seed) + str(error)
+        ) from error
     generators, generators_note = choose_generators(args, spec)
     limits = sandbox_limits(args)  # before the model: a missing sandbox stops the run first
     runs_dir: Path = args.runs_dir
