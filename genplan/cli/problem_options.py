@@ -20,6 +20,9 @@ if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve
     from genplan.pddl.problem_sets import DomainProblems
     from genplan.pddl.selection import Selection
 
+DEFAULT_N = 30
+"""Evaluation problems when ``--n`` is not given (a shipped ``--problems`` set: all of it)."""
+
 SELECTIONS_HELP = (
     "paper: the paper's own evaluation problems (Silver et al. 2024, seed 0, shipped with genplan; the first "
     "--n), for fractions solved comparable with its Table 1; planbench, planbench-hard: PlanBench's problems "
@@ -139,7 +142,7 @@ def load_problems(
     return load_chosen_problems(
         args.domain,
         args.seed,
-        args.n,
+        DEFAULT_N if args.n is None else args.n,  # --n unset: all of a shipped set, else 30
         selection,
         work_folder,
         labeller=optimal_lengths_under(work_folder),
