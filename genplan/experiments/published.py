@@ -42,6 +42,7 @@ class PublishedFigure:
         sample: problems behind the figure, or ``None`` when not stated.
         source: paper, table or section.
         note: how genplan's method differs from the paper's, if it does.
+        label: the genplan label the figure is for (an ablation), or ``None`` for any label.
     """
 
     approach: str
@@ -56,6 +57,7 @@ class PublishedFigure:
     world_model_queries: str | None = None
     sample: int | None = None
     note: str = ""
+    label: str | None = None
 
 
 _SEED_004 = "Gonzalez-Pumariaga et al., Query-Efficient Planning with Language Models, Fig. 2 and Table 1"
@@ -117,6 +119,23 @@ PUBLISHED: tuple[PublishedFigure, ...] = (
         )
         for model, success in (("DeepSeek R1", 0.536), ("o1-preview", 0.2365))
     ),
+    *(
+        PublishedFigure(
+            "generalized-plan", domain, ("paper", "generated"), f"{domain}, {label}", "GPT-4", success, None,
+            "Silver et al. (AAAI 2024), Table 1 (mean over 10 seeds)", calls_per="domain", sample=300,
+            label=label,
+        )
+        for label, column in (("main", 0), ("no-cot", 1), ("no-debug", 2), ("no-names", 3))
+        for domain, success in zip(
+            ("delivery", "forest", "gripper", "miconic", "ferry", "spanner", "heavy"),
+            (
+                (0.90, 1.00, 0.90, 0.01, 0.80, 0.10, 0.60),
+                (0.70, 1.00, 0.80, 0.13, 0.20, 0.00, 1.00),
+                (0.10, 0.62, 0.50, 0.00, 0.26, 0.00, 0.20),
+                (0.10, 0.11, 0.10, 0.00, 0.00, 0.00, 0.00),
+            )[column],
+        )
+    ),
     PublishedFigure(
         "asp", "mcp", ("english",), "Missionaries and Cannibals and 16 elaborations (17 tasks)", "o1-preview",
         7 / 17, None, "Ishay and Lee, LLM+AL (AAAI 2025), Table 1 (fully automatic)", sample=17,
@@ -137,6 +156,7 @@ def matches(figure: PublishedFigure, run: Mapping[str, Any]) -> bool:
     family = _family(str(run.get("problem_set") or ""))
     return (
         run.get("approach") == figure.approach
+        and figure.label in (None, run.get("label"))
         and (domain == figure.domain or domain.startswith(figure.domain + "-"))
         and any(family == name or family.startswith(name + ":") for name in figure.problem_sets)
     )

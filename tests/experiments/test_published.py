@@ -85,3 +85,15 @@ def test_the_grid_report_prints_the_same_beside_its_comparison(tmp_path: Path) -
 
 def test_nothing_on_a_published_benchmark_adds_no_table() -> None:
     assert beside_the_papers([{"approach": "io", "domain": "gripper", "problem_set": "generated"}]) == ""
+
+
+def test_the_generalized_plans_saved_runs_sit_beside_silver_et_als_table_1_by_label() -> None:
+    rows = [
+        json.loads((data_folder("synthesized") / "gripper" / f"{label}-seed0" / "metadata.json").read_text())
+        for label in ("main", "no-names")
+    ]
+    table = beside_the_papers(rows)
+    assert "| gripper, main | genplan (generated; 1 run) | claude | 30 | 30/30 100.0% (89-100) |" in table
+    assert "| GPT-4 | 300 | 270/300 90.0% (86-93) |" in table  # Table 1, GPT-4, gripper
+    assert "| GPT-4 | 300 | 30/300 10.0% (7-14) |" in table  # No Names: the label picks the column
+    assert "0.80" not in table and "240/300" not in table  # no-cot was not run: its column is not shown
