@@ -9,18 +9,18 @@ import pytest
 from blocks import OPTIMAL, TOWER, problem
 
 from genplan.errors import ConfigurationError
-from genplan.plans import optimal
-from genplan.plans.fast_downward import PlannerRun
-from genplan.plans.optimal import optimal_plan, optimal_planner_available
-from genplan.plans.problem_selection import (
+from genplan.pddl.problem import Problem
+from genplan.pddl.selection import (
     LengthSelection,
     PaperSelection,
     SmallSelection,
-    load_problems_by_length,
     load_selected_problems,
     parse_selection,
     select_by_length,
 )
+from genplan.plans import optimal
+from genplan.plans.fast_downward import PlannerRun
+from genplan.plans.optimal import OptimalLengths, optimal_plan, optimal_planner_available
 from genplan.plans.validate import check_plan
 
 needs_planner = pytest.mark.skipif(
@@ -82,7 +82,9 @@ def test_a_selection_describes_itself() -> None:
 @pytest.mark.slow
 def test_problems_by_length_have_the_optimal_lengths_asked_for(tmp_path: Path) -> None:
     selection = LengthSelection((2, 6), 2)
-    problems = load_problems_by_length("blocksworld", 0, selection, tmp_path, cache_dir=tmp_path / "cache")
+    problems = load_selected_problems(
+        "blocksworld", 0, selection, tmp_path, labeller=OptimalLengths(tmp_path / "cache")
+    )
     assert problems.selection == "by-length:2,6 x2" and len(problems.evaluation) == 4
     keys = list(problems.optimal_lengths)
     assert all(key.startswith("by-length/len") for key in keys)
@@ -99,10 +101,10 @@ def test_problems_by_length_have_the_optimal_lengths_asked_for(tmp_path: Path) -
 @needs_planner
 @pytest.mark.slow
 def test_the_same_seed_gives_the_same_problems_and_more_per_length_keeps_the_first(tmp_path: Path) -> None:
-    cache = tmp_path / "cache"
-    two = select_by_length("blocksworld", 3, LengthSelection((4,), 2), tmp_path / "a", cache_dir=cache)
-    again = select_by_length("blocksworld", 3, LengthSelection((4,), 3), tmp_path / "b", cache_dir=cache)
-    other = select_by_length("blocksworld", 4, LengthSelection((4,), 2), tmp_path / "c", cache_dir=cache)
+    labeller = OptimalLengths(tmp_path / "cache")
+    two = select_by_length("blocksworld", 3, LengthSelection((4,), 2), tmp_path / "a", labeller)
+    again = select_by_length("blocksworld", 3, LengthSelection((4,), 3), tmp_path / "b", labeller)
+    other = select_by_length("blocksworld", 4, LengthSelection((4,), 2), tmp_path / "c", labeller)
     assert [p.name for p, _ in again][:2] == [p.name for p, _ in two]
     assert [p.read_text() for p, _ in again][:2] == [p.read_text() for p, _ in two]
     assert [p.read_text() for p, _ in other] != [p.read_text() for p, _ in two]
@@ -111,12 +113,14 @@ def test_the_same_seed_gives_the_same_problems_and_more_per_length_keeps_the_fir
 @needs_planner
 def test_too_few_candidates_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigurationError, match="only 0 of 1 blocksworld problems of optimal length 3"):
-        select_by_length("blocksworld", 0, LengthSelection((3,), 1), tmp_path, max_candidates=5)
+        select_by_length(
+            "blocksworld", 0, LengthSelection((3,), 1), tmp_path, OptimalLengths(), max_candidates=5
+        )
 
 
 def test_only_built_in_domains_can_be_selected_by_length(tmp_path: Path) -> None:
     with pytest.raises(ConfigurationError, match="built-in domain"):
-        load_problems_by_length(str(tmp_path), 0, LengthSelection((4,), 1), tmp_path)
+        load_selected_problems(str(tmp_path), 0, LengthSelection((4,), 1), tmp_path)
 
 
 @needs_planner
@@ -125,7 +129,9 @@ def test_small_problems_come_from_the_training_distribution_with_their_optimal_l
 ) -> None:
     selection = parse_selection("small", count=2)
     assert selection == SmallSelection(2) and selection.slug() == "small-x2"
-    problems = load_selected_problems("logistics", 0, selection, tmp_path, cache_dir=tmp_path / "cache")
+    problems = load_selected_problems(
+        "logistics", 0, selection, tmp_path, labeller=OptimalLengths(tmp_path / "cache")
+    )
     assert problems.selection == "small x2" and list(problems.optimal_lengths) == [
         "small/small-00.pddl",
         "small/small-01.pddl",
@@ -138,7 +144,7 @@ def test_small_problems_come_from_the_training_distribution_with_their_optimal_l
 def test_a_selection_is_by_length_paper_or_small() -> None:
     assert parse_selection("by-length:2,4", per_length=3) == LengthSelection((2, 4), 3)
     assert parse_selection("paper", count=7) == PaperSelection(7)
-    with pytest.raises(ConfigurationError, match="paper or small"):
+    with pytest.raises(ConfigurationError, match="paper, small, planbench"):
         parse_selection("tiny")
     with pytest.raises(ConfigurationError, match="--n must be at least 1"):
         parse_selection("small", count=0)
@@ -146,16 +152,15 @@ def test_a_selection_is_by_length_paper_or_small() -> None:
         parse_selection("paper", count=0)
 
 
-def test_a_candidate_dropped_by_another_run_at_the_same_time_is_no_error(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_candidate_dropped_by_another_run_at_the_same_time_is_no_error(tmp_path: Path) -> None:
     # Two runs choosing the same problems at once reject the same candidates; one may delete
     # a candidate file before the other does.
-    def wrong_length_and_gone(problem, **_options):  # type: ignore[no-untyped-def]
+    def wrong_length_and_gone(problem: Problem) -> int:
         assert problem.source is not None
         problem.source.unlink()  # the other run dropped it already
-        return optimal.OptimalPlan(1, ["(pick-up a)"], 0.0, False, 60.0)
+        return 1
 
-    monkeypatch.setattr("genplan.plans.problem_selection.optimal_plan", wrong_length_and_gone)
     with pytest.raises(ConfigurationError, match="only 0 of 1"):
-        select_by_length("blocksworld", 0, LengthSelection((4,), 1), tmp_path, max_candidates=3)
+        select_by_length(
+            "blocksworld", 0, LengthSelection((4,), 1), tmp_path, wrong_length_and_gone, max_candidates=3
+        )

@@ -118,10 +118,15 @@ def test_a_non_editable_install_finds_the_papers_problems_and_every_generator(tm
         "from genplan.paths import PAPER_DOMAINS\n"
         "from genplan.pddl.generate import generator_path\n"
         "from genplan.pddl.paper_problems import paper_folder, paper_problem_files\n"
+        "from genplan.pddl.shipped_sets import shipped_folder, shipped_problem_files\n"
+        "shipped = [('blocksworld', 'planbench'), ('blocksworld', 'planbench-hard'), ('logistics', 'planbench')]\n"
         "print(json.dumps({'package': genplan.__file__,\n"
         "  'problems': {d: len(paper_problem_files(d)) for d in PAPER_DOMAINS},\n"
         "  'license': all((paper_folder(d).parent / 'LICENSE').is_file() for d in PAPER_DOMAINS),\n"
         "  'folder': str(paper_folder('heavy')),\n"
+        "  'shipped': [len(shipped_problem_files(d, n)[0]) for d, n in shipped],\n"
+        "  'shipped_license': all((shipped_folder(d, n) / 'LICENSE').is_file() for d, n in shipped),\n"
+        "  'shipped_folder': str(shipped_folder('logistics', 'planbench')),\n"
         "  'v1': str(generator_path('gripper', 'v1'))}))\n"
     )
     result = subprocess.run(
@@ -137,5 +142,7 @@ def test_a_non_editable_install_finds_the_papers_problems_and_every_generator(tm
     assert found["package"].startswith(str(site))
     assert found["problems"] == {domain: 30 for domain in PAPER_DOMAINS}
     assert found["license"]
+    assert found["shipped"] == [501, 110, 286] and found["shipped_license"]  # PlanBench's, with its notice
+    assert found["shipped_folder"].startswith(str(site / "genplan" / "_data" / "domains"))
     assert found["folder"].startswith(str(site / "genplan" / "_data" / "domains"))
     assert found["v1"] == str(site / "genplan" / "_data" / "generators" / "v1" / "gripper.py")

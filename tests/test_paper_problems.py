@@ -29,7 +29,7 @@ from genplan.pddl.domain import Domain, load_domain
 from genplan.pddl.obfuscate import NameMapping, extend_mapping, obfuscate_domain, obfuscate_problem
 from genplan.pddl.paper_problems import paper_domain, paper_folder, paper_problem_files
 from genplan.pddl.problem import Problem
-from genplan.plans.problem_selection import PaperSelection, load_selected_problems, parse_selection
+from genplan.pddl.selection import PaperSelection, load_selected_problems, parse_selection
 
 SAVED_GRIPPER = data_folder("synthesized") / "gripper" / "main-seed0"
 
@@ -170,7 +170,7 @@ def test_the_grid_runs_on_the_papers_problems_and_its_tables_say_so(tmp_path: Pa
         runs_dir=tmp_path / "runs",
         results_dir=tmp_path / "results",
         n_eval=5,
-        problems="paper",
+        problems=PaperSelection(5),
     )
     (cell,) = grid_cells(spec)
     assert (cell.domain_name, cell.generators) == ("gripper-paper-x5", "v1")  # the recording's problems

@@ -9,7 +9,12 @@ import textwrap
 from pathlib import Path
 
 from genplan.cli.arguments import positive_int, positive_seconds
-from genplan.cli.problem_options import add_problem_arguments, choose_generators, load_problems
+from genplan.cli.problem_options import (
+    add_problem_arguments,
+    choose_generators,
+    load_problems,
+    problem_selection,
+)
 from genplan.cli.reference_options import add_reference_arguments, chosen_references
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.errors import ConfigurationError
@@ -90,13 +95,13 @@ def run(args: argparse.Namespace) -> int:
     limits = sandbox_limits(args)  # first: a missing sandbox stops the command at once
     program = read_program(args.program)
     generators, _ = choose_generators(args)
-    problems = load_problems(args, args.runs_dir, generators=generators)
+    problems = load_problems(args, problem_selection(args), args.runs_dir, generators=generators)
     if isinstance(problems, DescribedTask):
         raise ConfigurationError(
             f"{args.domain} is a task in English; genplan evaluate runs a program on PDDL problems"
         )
     # Only evaluation problems are used here: the paper's files owe nothing to genplan's generators.
-    used_generators = None if problems.problem_set.startswith("paper") else problems.generators
+    used_generators = None if problems.problem_set.startswith(("paper", "planbench")) else problems.generators
     print(
         f"{problems.name}: {problems.describe_count()}, "
         f"{describe_problem_set(problems.problem_set, used_generators)}",

@@ -1,9 +1,9 @@
 """The problem flags every command that runs on a domain's problems shares, and loading them.
 
-``--seed``, ``--n``, ``--problems`` (read by :func:`genplan.plans.problem_selection.parse_selection`,
-the one reader of it), ``--per-length`` and ``--generators``, for ``genplan run``,
+``--seed``, ``--n``, ``--problems``, ``--per-length`` and ``--generators``, for ``genplan run``,
 ``synthesize`` and ``evaluate`` (``genplan experiments`` takes the same values from its flags
-or grid file).
+or grid file). ``--problems`` is read once, right after argparse, by :func:`problem_selection`
+into a typed selection (:mod:`genplan.pddl.selection`) that the command then carries.
 """
 
 from __future__ import annotations
@@ -19,16 +19,20 @@ if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve
     from genplan.llm.spec import BackendSpec
     from genplan.pddl.described import DescribedTask
     from genplan.pddl.problem_sets import DomainProblems
-    from genplan.plans.problem_selection import Selection
+    from genplan.pddl.selection import Selection
 
 SELECTIONS_HELP = (
     "paper: the paper's own evaluation problems (Silver et al. 2024, seed 0, shipped with genplan; the first "
-    "--n), for fractions solved comparable with its Table 1; by-length:L1,L2,...: --per-length problems of "
-    "each optimal plan length (by-length:2,4,6,8,10,12 for SymPlanner's Table 1); small: --n problems of the "
-    "training size (Gonzalez-Pumariaga et al.'s Logistics and Gripper problems); by-length and small label optimal plan "
-    "lengths with Fast Downward's A* and LM-cut. Training problems stay the generated ones"
+    "--n), for fractions solved comparable with its Table 1; planbench, planbench-hard: PlanBench's problems "
+    "shipped with genplan (blocksworld: 501 and 110; logistics: planbench, 286, with PlanBench's own domain; "
+    "the first --n, default all); by-length:L1,L2,...: --per-length generated problems of each optimal plan "
+    "length; planbench:by-length:L1,L2,...: the first --per-length PlanBench problems (file order) of each "
+    "optimal plan length (planbench:by-length:2,4,6,8,10,12 for SymPlanner's Table 1); small: --n problems of "
+    "the training size (Gonzalez-Pumariaga et al.'s Logistics and Gripper problems); by-length and small label optimal plan "
+    "lengths with Fast Downward's A* and LM-cut, cached in RUNS_DIR/cache/optimal. Training problems stay the "
+    "generated ones (but PlanBench's Logistics brings its own domain and trains on its 10 smallest)"
 )
-"""What ``--problems`` takes (:func:`genplan.plans.problem_selection.parse_selection` reads it)."""
+"""What ``--problems`` takes (:func:`genplan.pddl.selection.parse_selection` reads it)."""
 
 DEFAULT_EVALUATION = 30
 """``--n``'s default for a built-in domain or a selection: the paper's 30 evaluation problems
@@ -45,7 +49,9 @@ def add_problem_arguments(
     least 1.
     """
     parser.add_argument("--seed", type=non_negative_int, default=0, help="problem seed (default 0)")
-    default = f"default {DEFAULT_EVALUATION}, or every evaluation problem of a folder"
+    default = (
+        f"default {DEFAULT_EVALUATION}, or every evaluation problem of a folder or a shipped --problems set"
+    )
     if training_only:
         parser.add_argument(
             "--n",
@@ -79,18 +85,18 @@ def add_problem_arguments(
 
 
 def problem_selection(args: argparse.Namespace) -> Selection | None:
-    """The ``--problems`` selection, or ``None`` for the generated problems.
+    """The ``--problems`` selection, or ``None`` for the generated problems; a command calls this
+    once, right after argparse, and carries the object.
 
     Raises:
         ConfigurationError: a malformed ``--problems``, ``--per-length`` or ``--n``.
     """
-    from genplan.plans.problem_selection import parse_selection
+    from genplan.pddl.selection import parse_selection
 
     spec = getattr(args, "problems", None)
     if spec is None:
         return None
-    count = DEFAULT_EVALUATION if args.n is None else args.n
-    return parse_selection(spec, per_length=args.per_length, count=count)
+    return parse_selection(spec, per_length=args.per_length, count=args.n)  # None: each set's default
 
 
 def choose_generators(args: argparse.Namespace, backend: BackendSpec | None = None) -> tuple[str, str | None]:
@@ -115,24 +121,31 @@ def choose_generators(args: argparse.Namespace, backend: BackendSpec | None = No
 
 
 def load_problems(
-    args: argparse.Namespace, work_folder: Path, *, generators: str, size_check: bool = False
+    args: argparse.Namespace,
+    selection: Selection | None,
+    work_folder: Path,
+    *,
+    generators: str,
+    size_check: bool = False,
 ) -> DomainProblems | DescribedTask:
-    """The problems the flags ask for (``--domain``, ``--seed``, ``--n``: ``None`` for the default,
-    see :data:`DEFAULT_EVALUATION`; ``--problems``), generated
-    under ``work_folder`` by generator version ``generators``, or the task in English ``--domain``
-    names (see :func:`genplan.plans.problem_selection.load_chosen_problems`).
+    """The problems the flags ask for (``--domain``, ``--seed``, ``--n``) with ``selection`` (the
+    parsed ``--problems``), generated under ``work_folder`` by generator version ``generators``,
+    optimal lengths cached in ``work_folder/cache/optimal``, or the task in English ``--domain``
+    names (see :func:`genplan.pddl.selection.load_chosen_problems`).
 
     Raises:
         ConfigurationError, PddlError: a bad domain or selection, or a selection of a task in English.
     """
-    from genplan.plans.problem_selection import load_chosen_problems
+    from genplan.pddl.selection import load_chosen_problems
+    from genplan.plans.optimal import optimal_lengths_under
 
     return load_chosen_problems(
         args.domain,
         args.seed,
-        args.n,
-        problem_selection(args),
+        args.n,  # None: every problem of a folder, else the paper's 30 (a selection carries its own)
+        selection,
         work_folder,
+        labeller=optimal_lengths_under(work_folder),
         size_check=size_check,
         generators=generators,
     )

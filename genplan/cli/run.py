@@ -34,6 +34,7 @@ from genplan.errors import ConfigurationError
 
 if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
     from genplan.approaches.base import Approach, ProblemResult, RunRecord
+    from genplan.pddl.selection import Selection
 
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
@@ -146,11 +147,10 @@ def domain_short_name(domain: str) -> str:
     return domain if folder is None else folder.resolve().name
 
 
-def run_domain_name(args: argparse.Namespace) -> str:
-    """The domain folder of a run: the domain's short name, plus the selection when problems were
-    chosen (``gripper-paper``, ``blocksworld-by-length-4-8-12-x2``), so runs on different problem
-    sets never share a folder or a saved recording."""
-    selection = problem_selection(args)
+def run_domain_name(args: argparse.Namespace, selection: Selection | None) -> str:
+    """The domain folder of a run: the domain's short name, plus the ``selection`` when problems
+    were chosen (``gripper-paper``, ``blocksworld-by-length-4-8-12-x2``), so runs on different
+    problem sets never share a folder or a saved recording."""
     name = domain_short_name(args.domain)
     return name if selection is None else f"{name}-{selection.slug()}"
 
@@ -174,18 +174,31 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     from genplan.pddl.problem_sets import described_folder
 
     label = approach.label(settings)
-    domain_name = run_domain_name(args)  # first: a misspelt domain is the error to report
+    selection = problem_selection(args)  # --problems, read once and carried from here on
+    domain_name = run_domain_name(args, selection)  # first: a misspelt domain is the error to report
     if described_folder(args.domain) is not None and not reads_descriptions(approach):
         raise ConfigurationError(
             f"{args.domain} is a task in English (description.md), which {approach.name} cannot take; "
             "use an approach that reads descriptions (genplan run --approach asp)"
         )
-    backend, note = choose_backend(backend_from_arguments(args), domain_name, label, args.seed)  # fail fast
+    try:
+        backend, note = choose_backend(
+            backend_from_arguments(args), domain_name, label, args.seed
+        )  # before the problems: fail fast
+    except ConfigurationError as error:  # no model and nothing saved to replay: say what is saved
+        from genplan.cli.saved_replays import replay_note
+
+        base = domain_short_name(args.domain)
+        raise ConfigurationError(
+            replay_note(approach.name, base, domain_name, args.seed) + str(error)
+        ) from error
     generators, generators_note = choose_generators(args, backend)
     limits = sandbox_limits(args)  # before the model: a missing sandbox stops the run first
     runs_dir: Path = args.runs_dir
     chosen = build_model(backend, args.cache_dir or runs_dir / "cache")
-    problems = load_problems(args, runs_dir, generators=generators, size_check=not args.no_size_check)
+    problems = load_problems(
+        args, selection, runs_dir, generators=generators, size_check=not args.no_size_check
+    )
     for line in (note, generators_note, chosen.note):
         if line:
             print(line)
@@ -248,6 +261,9 @@ def describe_problem_set(problem_set: str | None, generators: str | None) -> str
     if problem_set is not None and problem_set.startswith("paper"):
         training = f"; training problems from {made}" if made else ""
         return f"{problem_set} (the paper's seed-0 evaluation problems{training})"
+    if problem_set is not None and problem_set.startswith("planbench"):
+        training = f"; training problems from {made}" if made else ""
+        return f"{problem_set} (PlanBench's problems, shipped with genplan{training})"
     if problem_set is None:
         return "not recorded"
     if problem_set == ENGLISH:

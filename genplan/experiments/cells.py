@@ -24,7 +24,8 @@ from genplan.experiments.spec import Cell, ModelSpec
 from genplan.llm import LanguageModel
 from genplan.pddl.described import DescribedTask
 from genplan.pddl.problem_sets import DomainProblems, described_folder
-from genplan.plans.problem_selection import load_chosen_problems, parse_selection
+from genplan.pddl.selection import Selection, load_chosen_problems
+from genplan.plans.optimal import optimal_lengths_under
 from genplan.sandbox import Isolation, Limits
 
 GENERALIZED_PLAN = "generalized-plan"
@@ -61,6 +62,7 @@ class CellOptions:
         problems_dir: where built-in problems are generated (the client writes them first;
             a worker that finds identical files writes nothing).
         model_name / backend: recorded in every run.
+        problems: the grid's problem selection, parsed once when the grid was built, or ``None``.
         isolation: the sandbox's isolation for model-written code.
     """
 
@@ -72,8 +74,7 @@ class CellOptions:
     eval_workers: int
     model_name: str
     backend: str
-    problems: str | None = None
-    per_length: int = 20
+    problems: Selection | None = None
     isolation: Isolation = Isolation.BWRAP
 
 
@@ -108,17 +109,13 @@ def run_cell(
     problems: DomainProblems | DescribedTask
     if described_folder(cell.domain) is not None and not reads_descriptions(approach):
         raise ConfigurationError(f"{cell.domain} is a task in English; {cell.approach} cannot take it")
-    selection = (
-        None
-        if options.problems is None
-        else parse_selection(options.problems, per_length=options.per_length, count=options.n_eval)
-    )
     problems = load_chosen_problems(
         cell.domain,
         cell.seed,
         options.n_eval,
-        selection,
+        options.problems,
         options.problems_dir,
+        labeller=optimal_lengths_under(options.problems_dir),
         size_check=options.size_check,
         generators=cell.generators,
     )

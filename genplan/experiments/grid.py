@@ -83,7 +83,6 @@ def cell_options(spec: GridSpec) -> CellOptions:
         model_name=spec.model.name,
         backend=spec.model.backend_kind,
         problems=spec.problems,
-        per_length=spec.per_length,
         isolation=spec.isolation,
     )
 
@@ -116,9 +115,10 @@ def prepare_problems(spec: GridSpec, cells: Iterable[Cell]) -> None:
     generator version), here in the client, so workers only read them; with a problem
     selection, label the optimal plan lengths once too (the cache then answers the workers)."""
     from genplan.pddl.problem_sets import write_builtin_problems
-    from genplan.plans.problem_selection import load_selected_problems
+    from genplan.pddl.selection import load_selected_problems
+    from genplan.plans.optimal import optimal_lengths_under
 
-    selection = spec.selection()
+    selection = spec.problems
     problems_dir = spec.runs_dir.resolve()
     for domain, seed, generators in dict.fromkeys((c.domain, c.seed, c.generators) for c in cells):
         if domain not in builtin_domain_names():
@@ -132,8 +132,8 @@ def prepare_problems(spec: GridSpec, cells: Iterable[Cell]) -> None:
                 seed,
                 selection,
                 problems_dir,
+                labeller=optimal_lengths_under(problems_dir),
                 size_check=spec.size_check,
-                cache_dir=problems_dir / "cache" / "optimal",
                 generators=generators,
             )
 

@@ -23,6 +23,7 @@ from genplan.experiments.spec import (
 )
 from genplan.llm.spec import BackendSpec
 from genplan.paths import builtin_domain_names
+from genplan.pddl.selection import Selection, parse_selection
 from genplan.sandbox import Isolation
 
 if sys.version_info >= (3, 11):
@@ -109,6 +110,17 @@ def read_grid_file(path: Path) -> dict[str, Any]:
     return values
 
 
+def _selection(values: Mapping[str, Any]) -> Selection | None:
+    """The grid's ``problems`` (with ``per_length`` and ``n``), parsed once: the cells carry the object."""
+    text = values.get("problems")
+    if text is None:
+        return None
+    count = values.get("n")
+    return parse_selection(
+        str(text), per_length=int(values.get("per_length", 20)), count=None if count is None else int(count)
+    )
+
+
 def build_grid(values: Mapping[str, Any], where: str = "grid") -> GridSpec:
     """A :class:`GridSpec` from grid-file values (see :func:`read_grid_file`), flags already laid over.
 
@@ -141,8 +153,7 @@ def build_grid(values: Mapping[str, Any], where: str = "grid") -> GridSpec:
             size_check=bool(values.get("size_check", True)),
             per_step=bool(values.get("per_step", False)),
             eval_workers=int(values.get("eval_workers", 1)),
-            problems=values.get("problems"),
-            per_length=int(values.get("per_length", 20)),
+            problems=_selection(values),
             isolation=Isolation(values.get("isolation", Isolation.BWRAP.value)),
             generators=values.get("generators"),
         )

@@ -48,7 +48,7 @@ def cell_identity(spec: GridSpec, cell: Cell) -> dict[str, Any]:
     """The values that change ``cell``'s result in grid ``spec`` (JSON-ready, as stored).
 
     Keys: ``model`` (as recorded), ``backend``, ``settings``, ``n``, ``eval_timeout``
-    (seconds), ``generators`` (of a built-in domain; ``None`` for a folder), ``problems`` (and ``per_length`` for a selection), ``size_check``,
+    (seconds), ``generators`` (of a built-in domain; ``None`` for a folder), ``problems`` (a selection as it describes itself, with its count and problems per length), ``size_check``,
     ``per_step``, and for a model that is asked (not a replay) ``temperature``, ``llm_seed`` and
     ``max_tokens``.
 
@@ -63,12 +63,10 @@ def cell_identity(spec: GridSpec, cell: Cell) -> dict[str, Any]:
         "n": spec.n_eval,
         "eval_timeout": spec.eval_timeout,
         "generators": cell.generators if cell.domain in builtin_domain_names() else None,  # as recorded
-        "problems": spec.problems,
+        "problems": spec.problems.describe() if spec.problems is not None else None,  # its count too
         "size_check": spec.size_check,
         "per_step": spec.per_step,
     }
-    if spec.problems is not None:
-        identity["per_length"] = spec.per_length
     if not backend.is_replay:
         identity.update(
             temperature=backend.temperature, llm_seed=backend.llm_seed, max_tokens=backend.max_tokens

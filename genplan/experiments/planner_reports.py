@@ -14,8 +14,9 @@
   per domain (the generalized plan writes one program for all problems) are shown per problem
   too: their run's calls divided by its problems.
 
-:func:`make_planner_reports` writes ``planners.md`` (both tables) and
-``planners_success_by_budget.png`` for every group of runs (domain and problem set).
+:func:`make_planner_reports` writes ``planners.md`` (both tables, and the runs beside the papers'
+published figures: :mod:`genplan.experiments.published`) and ``planners_success_by_budget.png``
+for every group of runs (domain and problem set).
 """
 
 from __future__ import annotations
@@ -294,6 +295,11 @@ def make_planner_reports(records: Sequence[RunRecord], out_dir: Path) -> list[Pa
         budgets = _budgets(members)
         shown = sorted({b for b in (5, 10, 15, 20, 30, 40, 50, budgets[-1]) if b <= budgets[-1]})
         parts.append("### Success within a world-model query budget\n\n" + budget_table(members, shown))
+    from genplan.experiments.published import beside_the_papers
+
+    published = beside_the_papers(record.to_json() for record in records)
+    if published:
+        parts.append("## Beside the papers' published figures\n\n" + published)
     markdown = out_dir / "planners.md"
     markdown.write_text("\n".join(parts))
     return [markdown, figure_success_by_budget(records, out_dir / "planners_success_by_budget.png")]

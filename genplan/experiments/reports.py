@@ -509,10 +509,14 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
     all_runs = read_jsonl(results_dir / "runs.jsonl")
     written = []
     if all_runs:
+        from genplan.experiments.published import beside_the_papers
+
+        published = beside_the_papers(all_runs)
         (out_dir / "comparison.md").write_text(
             "# Approaches compared: evaluation problems solved and what they cost\n\n"
             + problem_sets_note(all_runs)
             + comparison_table(all_runs)
+            + ("\n## Beside the papers' published figures\n\n" + published if published else "")
         )
         written.append(out_dir / "comparison.md")
         quality = quality_table(read_jsonl(results_dir / "problems.jsonl"))

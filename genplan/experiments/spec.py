@@ -39,7 +39,7 @@ from genplan.errors import ConfigurationError
 from genplan.llm import BackendSpec, LanguageModel, make_model
 from genplan.paths import builtin_domain_names
 from genplan.pddl.generate import CURRENT_GENERATORS, check_generators
-from genplan.plans.problem_selection import Selection, parse_selection
+from genplan.pddl.selection import Selection
 from genplan.sandbox import Isolation
 
 
@@ -204,10 +204,10 @@ class GridSpec:
         eval_workers: evaluation problems one cell solves at once (the grid's parallelism
             comes from running cells at once; raise it when cells are fewer than cores).
         problems: evaluation problems other than the generated ones, as ``genplan run
-            --problems`` (``paper``, ``by-length:4,8,12``, ``small``), or ``None``; a cell's
-            domain name then carries the selection (``gripper-paper``,
-            ``blocksworld-by-length-4-8-12-x2``).
-        per_length: problems per optimal length for ``by-length``.
+            --problems`` reads them (:func:`genplan.pddl.selection.parse_selection`: ``paper``,
+            ``planbench``, ``by-length:4,8,12``, ``small``), parsed once when the grid is built
+            and carried as the object to every cell, or ``None``; a cell's domain name then
+            carries the selection (``gripper-paper``, ``blocksworld-by-length-4-8-12-x2``).
         generators: the generator version for every cell, or ``None``: the current version,
             except that a cell replaying a recording uses the version it was made on (the
             saved runs': ``v1``).
@@ -226,8 +226,7 @@ class GridSpec:
     size_check: bool = True
     per_step: bool = False
     eval_workers: int = 1
-    problems: str | None = None
-    per_length: int = 20
+    problems: Selection | None = None
     isolation: Isolation = Isolation.BWRAP
     generators: str | None = None
 
@@ -240,16 +239,6 @@ class GridSpec:
         if self.generators is not None:
             return self.generators
         return self.model.recorded_generators(domain_name, label, seed) or CURRENT_GENERATORS
-
-    def selection(self) -> Selection | None:
-        """The parsed :attr:`problems`, or ``None``.
-
-        Raises:
-            ConfigurationError: a malformed selection.
-        """
-        if self.problems is None:
-            return None
-        return parse_selection(self.problems, per_length=self.per_length, count=self.n_eval)
 
 
 def model_slug(model: str) -> str:
@@ -343,8 +332,7 @@ def grid_cells(spec: GridSpec) -> list[Cell]:
                 f"({settings_to_json(resolved[key])} and {settings_to_json(settings)}); give one a label"
             )
         resolved[key] = settings
-    selection = spec.selection()
-    suffix = "" if selection is None else "-" + selection.slug()
+    suffix = "" if spec.problems is None else "-" + spec.problems.slug()
     return [
         Cell(domain, name_, seed, name, label, settings, spec.cell_generators(name_, label, seed))
         for domain in spec.domains

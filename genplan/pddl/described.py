@@ -33,7 +33,8 @@ class KnownAnswer:
     """A task's known answer.
 
     Attributes:
-        steps: the fewest steps (actions) of a plan, or ``None`` when there is no solution.
+        steps: the fewest steps of a plan (one action per step, except where the task lets
+            actions share a step), or ``None`` when there is no solution.
         unit: what a step is called (``crossings``).
         source: where the answer comes from and how it was checked.
     """

@@ -113,3 +113,32 @@ def optimal_plan(
     if path is not None:
         _write(path, answer)
     return answer
+
+
+@dataclass(frozen=True)
+class OptimalLengths:
+    """genplan's optimal-length labeller for problem selections
+    (:data:`genplan.pddl.selection.Labeller`): :func:`optimal_plan`'s length, cached.
+
+    Picklable, so it travels to the experiment grid's workers.
+
+    Attributes:
+        cache_dir: where answers are kept (``RUNS_DIR/cache/optimal``), or ``None`` for none.
+        timeout: planner seconds per problem; a problem without a plan in time has no label.
+    """
+
+    cache_dir: Path | None = None
+    timeout: float = 60.0
+
+    def __call__(self, problem: Problem) -> int | None:
+        """The optimal plan length of ``problem``, or ``None`` when none was found in time.
+
+        Raises:
+            ConfigurationError: Fast Downward is not installed.
+        """
+        return optimal_plan(problem, cache_dir=self.cache_dir, timeout=self.timeout).length
+
+
+def optimal_lengths_under(runs_dir: Path) -> OptimalLengths:
+    """The labeller whose cache is ``runs_dir/cache/optimal`` (shared by every run there)."""
+    return OptimalLengths(cache_dir=runs_dir / "cache" / "optimal")

@@ -21,8 +21,8 @@ from genplan.llm import BackendKind, BackendSpec, FakeLanguageModel, Message
 from genplan.paths import builtin_domain_file
 from genplan.pddl.domain import load_domain
 from genplan.pddl.problem import parse_problem_text
-from genplan.plans.optimal import optimal_plan, optimal_planner_available
-from genplan.plans.problem_selection import LengthSelection, load_problems_by_length
+from genplan.pddl.selection import LengthSelection, load_selected_problems
+from genplan.plans.optimal import OptimalLengths, optimal_plan, optimal_planner_available
 
 needs_planner = pytest.mark.skipif(
     not optimal_planner_available(), reason="the planner extra is not installed"
@@ -130,8 +130,12 @@ def test_every_method_is_an_approach_with_flags(name: str, capsys: pytest.Captur
 def test_the_command_line_runs_a_method_on_problems_chosen_by_length(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    problems = load_problems_by_length(
-        "blocksworld", 0, LengthSelection((4,), 1), tmp_path / "record", cache_dir=tmp_path / "cache"
+    problems = load_selected_problems(
+        "blocksworld",
+        0,
+        LengthSelection((4,), 1),
+        tmp_path / "record",
+        labeller=OptimalLengths(tmp_path / "cache"),
     )
     plan = optimal_plan(problems.evaluation[0]).plan
     assert plan is not None
@@ -167,7 +171,7 @@ def test_a_bad_problem_selection_is_a_clear_error(tmp_path: Path, capsys: pytest
             "files:" + str(tmp_path),
         ]
     )
-    assert code == 2 and "expected by-length:L1,L2" in capsys.readouterr().err
+    assert code == 2 and "by-length:L1,L2" in capsys.readouterr().err
 
 
 @pytest.mark.skipif(not optimal_planner_available(), reason="needs the planner extra")
@@ -192,8 +196,7 @@ def test_the_experiment_grid_runs_planners_on_a_problem_selection(tmp_path: Path
         runs_dir=tmp_path / "runs",
         results_dir=tmp_path / "results",
         n_eval=2,
-        problems="by-length:2",
-        per_length=2,
+        problems=LengthSelection((2,), 2),
     )
     summary = run_grid(spec, model_factory=lambda cell: FakeLanguageModel([solve, solve]))
     assert (summary.total, summary.finished, summary.failed) == (2, 2, 0)

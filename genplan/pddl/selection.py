@@ -1,24 +1,39 @@
 """Evaluation problems chosen other than the default generated set: ``--problems SET``.
 
+``--problems`` is read once, after argparse, by :func:`parse_selection` into one of the typed
+selections below, which then travels as an object through ``genplan run``, ``synthesize``,
+``evaluate`` and every cell of the experiment grid.
+
 * ``--problems paper``: the paper's own evaluation problems (Silver et al. 2024; seed 0, 30 per
   domain, shipped with genplan: :mod:`genplan.pddl.paper_problems`), so fractions solved are
   comparable with its Table 1; ``--n`` takes the first ``n``.
-* ``--problems by-length:4,8,12 --per-length 2``: problems grouped by optimal plan length.
+* ``--problems planbench`` / ``planbench-hard``: a problem set shipped in the domain's folder
+  (``domains/<domain>/<set>/``: PlanBench's Blocksworld, 501 problems, and Blocksworld Hard, 110,
+  for ``blocksworld``; PlanBench's Logistics, 286, for ``logistics``; see
+  :mod:`genplan.pddl.shipped_sets`); ``--n`` takes the first ``n`` in file order.
+* ``--problems by-length:4,8,12 --per-length 2``: generated problems grouped by optimal plan length.
+* ``--problems planbench:by-length:2,4,6,8,10,12 --per-length 20``: the first ``per_length``
+  problems of a shipped set, in file order (``instance-1``, ``instance-2``, ...), of each optimal
+  plan length (SymPlanner's Table 1 protocol).
 * ``--problems small --n 30``: problems drawn like the domain's training problems (Gonzalez-Pumariaga et al.'s
   Logistics and Grippers problems, Figure 5, are of that size; the default evaluation problems
   of Silver et al. are far larger), each labelled with its optimal length where the planner
   finds one in time.
 
-:func:`parse_selection` is the one reader of ``--problems`` (``genplan run``, ``synthesize``,
-``evaluate`` and the experiment grid); :func:`load_selected_problems` loads any selection.
-Training problems stay the domain's generated ones whatever the selection.
+Optimal plan lengths come from a :data:`Labeller` the caller injects (genplan's is Fast
+Downward's A* with LM-cut, cached per problem: :class:`genplan.plans.optimal.OptimalLengths`),
+so this module never imports the planner stage above it.
+
+Training problems stay the domain's generated ones whatever the selection, except for a
+shipped set whose domain is not the built-in one (PlanBench's untyped Logistics): it brings its
+own domain, and its training problems are its own smallest (see
+:func:`genplan.pddl.shipped_sets.load_shipped_set`).
 
 SymPlanner (Xiong et al., Table 1) reports success on PlanBench Blocksworld by optimal plan length
 (2, 4, ..., 12 steps, 20 instances each); Gonzalez-Pumariaga et al. (Sec. 4.1) measures
-optimality against the optimal length. A problem set of this kind is drawn from a seeded stream
-of candidates per length, each labelled with its optimal length by Fast Downward's A* with LM-cut
-(:mod:`genplan.plans.optimal`, cached per problem), keeping the first ``per_length`` candidates
-whose optimal length is the one wanted.
+optimality against the optimal length. A generated problem set of this kind is drawn from a seeded
+stream of candidates per length, each labelled with its optimal length, keeping the first
+``per_length`` candidates whose optimal length is the one wanted.
 
 Candidate ``i`` for length ``L`` gets its own ``random.Random`` seeded from
 ``"<domain>/by-length/<seed>/<L>/<i>"`` and is drawn by the generator's ``generate_for_length(rng,
@@ -35,6 +50,7 @@ import json
 import os
 import random
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,15 +60,20 @@ from genplan.pddl.described import DescribedTask
 from genplan.pddl.domain import Domain, load_domain
 from genplan.pddl.generate import CURRENT_GENERATORS, load_generator
 from genplan.pddl.paper_problems import PAPER_COUNT, paper_domain, paper_problem_files
-from genplan.pddl.problem import Problem, bind_problem
+from genplan.pddl.problem import Problem, bind_problem, load_problem
 from genplan.pddl.problem_data import ProblemData
 from genplan.pddl.problem_sets import DomainProblems, described_folder, load_domain_problems, load_problems
-from genplan.plans.optimal import optimal_plan
+from genplan.pddl.shipped_sets import SHIPPED_SETS, load_shipped_set, shipped_problem_files
 
 PREFIX = "by-length:"
 FOLDER = "by-length"
 SMALL = "small"
 PAPER = "paper"
+GENERATED = "generated"
+
+Labeller = Callable[[Problem], "int | None"]
+"""The optimal plan length of a problem, or ``None`` when none was found in time; genplan's is
+:class:`genplan.plans.optimal.OptimalLengths` (Fast Downward's A* with LM-cut, cached)."""
 
 
 @dataclass(frozen=True)
@@ -62,14 +83,18 @@ class LengthSelection:
     Attributes:
         lengths: optimal plan lengths wanted, in the order the problems are listed.
         per_length: problems per length (SymPlanner's Table 1 has 20).
+        source: where the candidates come from: ``"generated"`` (the domain's generator, a
+            seeded stream) or a shipped set (``"planbench"``, ``"planbench-hard"``; its files in
+            order).
     """
 
     lengths: tuple[int, ...]
     per_length: int = 20
+    source: str = GENERATED
 
     @classmethod
-    def parse(cls, spec: str, per_length: int = 20) -> LengthSelection:
-        """Read ``"by-length:4,8,12"``.
+    def parse(cls, spec: str, per_length: int = 20, source: str = GENERATED) -> LengthSelection:
+        """Read ``"by-length:4,8,12"`` (without the shipped set's prefix).
 
         Raises:
             ConfigurationError: not of that form, a length below 1, or ``per_length`` below 1.
@@ -88,15 +113,19 @@ class LengthSelection:
             raise ConfigurationError(f"--problems {spec!r}: give distinct lengths of at least 1")
         if per_length < 1:
             raise ConfigurationError(f"--per-length must be at least 1, got {per_length}")
-        return cls(lengths, per_length)
+        return cls(lengths, per_length, source)
+
+    def _prefix(self) -> str:
+        return "" if self.source == GENERATED else f"{self.source}:"
 
     def describe(self) -> str:
-        """``"by-length:4,8,12 x2"`` (recorded with the run)."""
-        return f"{PREFIX}{','.join(map(str, self.lengths))} x{self.per_length}"
+        """``"by-length:4,8,12 x2"``, ``"planbench:by-length:2,4 x20"`` (recorded with the run)."""
+        return f"{self._prefix()}{PREFIX}{','.join(map(str, self.lengths))} x{self.per_length}"
 
     def slug(self) -> str:
-        """A folder-safe name, ``"by-length-4-8-12-x2"``."""
-        return "by-length-" + "-".join(map(str, self.lengths)) + f"-x{self.per_length}"
+        """A folder-safe name, ``"by-length-4-8-12-x2"``, ``"planbench-by-length-2-4-x20"``."""
+        prefix = "" if self.source == GENERATED else f"{self.source}-"
+        return prefix + "by-length-" + "-".join(map(str, self.lengths)) + f"-x{self.per_length}"
 
 
 @dataclass(frozen=True)
@@ -129,23 +158,60 @@ class PaperSelection:
         return self.describe().replace(" ", "-")
 
 
-Selection = LengthSelection | SmallSelection | PaperSelection
+@dataclass(frozen=True)
+class SetSelection:
+    """The first ``count`` problems (all when ``None``) of a shipped problem set, in file order.
+
+    Attributes:
+        name: the set's name (:data:`genplan.pddl.shipped_sets.SHIPPED_SETS`), e.g. ``"planbench"``.
+        count: how many, or ``None`` for all.
+    """
+
+    name: str
+    count: int | None = None
+
+    def describe(self) -> str:
+        """``"planbench"`` for all, ``"planbench x50"`` for the first 50 (recorded with the run)."""
+        return self.name if self.count is None else f"{self.name} x{self.count}"
+
+    def slug(self) -> str:
+        """A folder-safe name, ``"planbench"`` or ``"planbench-x50"``."""
+        return self.describe().replace(" ", "-")
 
 
-def parse_selection(spec: str, *, per_length: int = 20, count: int = 30) -> Selection:
-    """Read ``--problems``: ``paper`` (the first ``count``), ``by-length:L1,L2,...``
-    (``per_length`` each) or ``small`` (``count``).
+Selection = LengthSelection | SmallSelection | PaperSelection | SetSelection
+
+
+def parse_selection(spec: str, *, per_length: int = 20, count: int | None = None) -> Selection:
+    """Read ``--problems`` (once, after argparse): ``paper`` (the first ``count``, default all
+    30), ``planbench`` / ``planbench-hard`` (the first ``count``, default all),
+    ``by-length:L1,L2,...`` (``per_length`` generated problems each),
+    ``SET:by-length:L1,L2,...`` (``per_length`` problems each of a shipped set) or ``small``
+    (``count``, default 30).
 
     Raises:
-        ConfigurationError: none of these forms, or bad numbers.
+        ConfigurationError: none of these forms, or bad numbers (the message lists the forms).
     """
-    if spec in (SMALL, PAPER):
-        if count < 1:
-            raise ConfigurationError(f"--n must be at least 1, got {count}")
-        return SmallSelection(count) if spec == SMALL else PaperSelection(count)
+    if count is not None and count < 1:
+        raise ConfigurationError(f"--n must be at least 1 with --problems {spec}, got {count}")
+    if spec == SMALL:
+        return SmallSelection(30 if count is None else count)
+    if spec == PAPER:
+        return PaperSelection(PAPER_COUNT if count is None else count)
+    if spec in SHIPPED_SETS:
+        return SetSelection(spec, count)
+    source, colon, rest = spec.partition(":")
+    if colon and source in SHIPPED_SETS:
+        try:
+            return LengthSelection.parse(rest, per_length, source)
+        except ConfigurationError as error:
+            raise ConfigurationError(
+                f"{error}; after {source}: (e.g. {source}:by-length:2,4,6,8,10,12)"
+            ) from error
     if not spec.startswith(PREFIX):
         raise ConfigurationError(
-            f"--problems {spec!r}: expected by-length:L1,L2,... (e.g. by-length:4,8,12), paper or small"
+            f"--problems {spec!r}: expected paper, small, {', '.join(SHIPPED_SETS)}, by-length:L1,L2,... "
+            f"(e.g. by-length:4,8,12) or SET:by-length:L1,L2,... (e.g. planbench:by-length:2,4,6,8,10,12)"
         )
     return LengthSelection.parse(spec, per_length)
 
@@ -167,34 +233,41 @@ def _write_atomically(path: Path, text: str) -> None:
     os.replace(temporary, path)
 
 
+def _required(labeller: Labeller | None, selection: Selection) -> Labeller:
+    if labeller is None:
+        raise ConfigurationError(
+            f"--problems {selection.describe()} needs optimal plan lengths, and no labeller was given"
+        )
+    return labeller
+
+
 def select_by_length(
     domain: str,
     seed: int,
     selection: LengthSelection,
     folder: Path,
+    labeller: Labeller,
     *,
-    cache_dir: Path | None = None,
-    timeout: float = 60.0,
     max_candidates: int | None = None,
     generators: str = CURRENT_GENERATORS,
 ) -> list[tuple[Path, int]]:
-    """Write the problems of ``selection`` into ``folder``; return ``(file, optimal length)`` pairs,
-    lengths in the order given, candidates in stream order.
+    """Write the generated problems of ``selection`` into ``folder``; return ``(file, optimal
+    length)`` pairs, lengths in the order given, candidates in stream order.
 
     Args:
         domain: a built-in domain name.
         seed: the problem seed.
         selection: the lengths and how many of each.
         folder: where the files and ``labels.json`` go.
-        cache_dir: the optimal-plan cache (see :func:`genplan.plans.optimal.optimal_plan`).
-        timeout: planner seconds per candidate; a candidate without a plan in time is skipped.
+        labeller: gives each candidate's optimal plan length (``None``: none found in time,
+            the candidate is skipped).
         max_candidates: candidates tried per length before giving up (default ``100 +
             60 * per_length``).
         generators: the generator version that draws the candidates.
 
     Raises:
-        ConfigurationError: not a built-in domain, Fast Downward missing, or too few candidates
-            of some length (the message says how many were found).
+        ConfigurationError: not a built-in domain, the labeller's planner missing, or too few
+            candidates of some length (the message says how many were found).
     """
     generator = load_generator(domain, generators)
     parsed_domain = load_domain(builtin_domain_file(domain))
@@ -215,8 +288,7 @@ def select_by_length(
                 data = generator.generate_problem(rng, "train", name)
             path = folder / f"{stem}.pddl"
             problem = _bound(data, parsed_domain, path)
-            answer = optimal_plan(problem, cache_dir=cache_dir, timeout=timeout)
-            if answer.length == length:
+            if labeller(problem) == length:
                 chosen.append((path, length))
                 found += 1
             else:
@@ -231,23 +303,53 @@ def select_by_length(
     return chosen
 
 
+def select_shipped_by_length(
+    domain: str, selection: LengthSelection, labeller: Labeller
+) -> list[tuple[Path, int]]:
+    """The first ``selection.per_length`` problems of each optimal length among the files of the
+    shipped set ``selection.source`` of ``domain``, in file order (``instance-1``,
+    ``instance-2``, ...; labelling stops once every length is full); ``(file, length)`` pairs,
+    lengths in the order given.
+
+    Raises:
+        ConfigurationError: no such set for ``domain``, or fewer problems of some length than
+            asked for (the message gives the count of each length found).
+    """
+    files, set_domain = shipped_problem_files(domain, selection.source)
+    wanted = set(selection.lengths)
+    found: dict[int, list[Path]] = {length: [] for length in selection.lengths}
+    for path in files:
+        if all(len(found[length]) >= selection.per_length for length in wanted):
+            break
+        length = labeller(load_problem(path, set_domain))
+        if length in wanted and len(found[length]) < selection.per_length:
+            found[length].append(path)
+    short = {length: len(paths) for length, paths in found.items() if len(paths) < selection.per_length}
+    if short:
+        counts = ", ".join(f"length {length}: {count}" for length, count in short.items())
+        raise ConfigurationError(
+            f"--problems {selection.describe()}: {selection.source} has too few {domain} problems of these "
+            f"optimal lengths ({counts}, among {len(files)}); ask for fewer per length or other lengths"
+        )
+    return [(path, length) for length in selection.lengths for path in found[length]]
+
+
 def select_small(
     domain: str,
     seed: int,
     selection: SmallSelection,
     folder: Path,
+    labeller: Labeller,
     *,
-    cache_dir: Path | None = None,
-    timeout: float = 60.0,
     generators: str = CURRENT_GENERATORS,
 ) -> list[tuple[Path, int | None]]:
     """Write ``selection.count`` training-sized problems into ``folder`` (``small-00.pddl``, ...;
     problem ``i`` seeded by ``"<domain>/small/<seed>/<i>"``, drawn by generator version
-    ``generators``); return ``(file, optimal length or None)`` pairs, ``None`` where the planner
-    found no plan within ``timeout`` seconds.
+    ``generators``); return ``(file, optimal length or None)`` pairs, ``None`` where
+    ``labeller`` found no plan in time.
 
     Raises:
-        ConfigurationError: not a built-in domain, or Fast Downward missing.
+        ConfigurationError: not a built-in domain, or the labeller's planner missing.
     """
     generator = load_generator(domain, generators)
     parsed_domain = load_domain(builtin_domain_file(domain))
@@ -258,8 +360,7 @@ def select_small(
         name = f"{domain}-{SMALL}-{index:02d}"
         path = folder / f"{SMALL}-{index:02d}.pddl"
         problem = _bound(generator.generate_problem(rng, "train", name), parsed_domain, path)
-        answer = optimal_plan(problem, cache_dir=cache_dir, timeout=timeout)
-        chosen.append((path, answer.length))
+        chosen.append((path, labeller(problem)))
     labels = {path.name: length for path, length in chosen}
     _write_atomically(folder / "labels.json", json.dumps(labels, indent=2) + "\n")
     return chosen
@@ -272,29 +373,25 @@ def load_chosen_problems(
     selection: Selection | None,
     work_folder: Path,
     *,
+    labeller: Labeller | None = None,
     size_check: bool = False,
     generators: str = CURRENT_GENERATORS,
 ) -> DomainProblems | DescribedTask:
     """What a run takes: ``domain``'s problems (generated by ``generators``, ``n_eval`` evaluation
     problems) or the task in English it names when ``selection`` is ``None``; else the problems of
-    ``selection`` (:func:`load_selected_problems`, optimal lengths cached under
-    ``work_folder/cache/optimal``). One loader for ``genplan run`` and the experiment grid's cells.
+    ``selection`` (:func:`load_selected_problems`). One loader for ``genplan run`` and the
+    experiment grid's cells.
 
     Raises:
-        ConfigurationError, PddlError: a bad domain or selection, or a selection of a task in English.
+        ConfigurationError, PddlError: a bad domain or selection, a selection of a task in
+            English, or a selection that needs optimal lengths without a ``labeller``.
     """
     if selection is None:
         return load_problems(domain, seed, n_eval, work_folder, size_check=size_check, generators=generators)
     if described_folder(domain) is not None:
         raise ConfigurationError(f"--problems chooses PDDL problems; {domain} is a task in English")
     return load_selected_problems(
-        domain,
-        seed,
-        selection,
-        work_folder,
-        size_check=size_check,
-        cache_dir=work_folder / "cache" / "optimal",
-        generators=generators,
+        domain, seed, selection, work_folder, labeller=labeller, size_check=size_check, generators=generators
     )
 
 
@@ -304,24 +401,27 @@ def load_selected_problems(
     selection: Selection,
     work_folder: Path,
     *,
+    labeller: Labeller | None = None,
     size_check: bool = False,
-    cache_dir: Path | None = None,
-    timeout: float = 60.0,
     generators: str = CURRENT_GENERATORS,
 ) -> DomainProblems:
     """A built-in domain's problems with the evaluation problems of ``selection``.
 
     Training problems are the domain's usual ones, from generator version ``generators``
-    (approaches that learn from training problems need them). Evaluation problems: for
-    :class:`PaperSelection` the paper's files, read against the paper's domain file and keyed
-    ``paper/seed0/<file>``; otherwise those of :func:`select_by_length` or :func:`select_small`,
-    written under ``work_folder/problems/<domain>/seed<S>/<by-length|small>/`` and keyed
-    ``<by-length|small>/<file>``, with their optimal lengths (where known) in
+    (approaches that learn from training problems need them), unless a shipped set brings
+    its own domain. Evaluation problems: for :class:`PaperSelection` the paper's files, read
+    against the paper's domain file and keyed ``paper/seed0/<file>``; for :class:`SetSelection`
+    the shipped set's files, keyed ``<set>/<file>`` (:func:`genplan.pddl.shipped_sets.load_shipped_set`);
+    for a :class:`LengthSelection` of a shipped set the files :func:`select_shipped_by_length`
+    picks; otherwise those of :func:`select_by_length` or :func:`select_small`, written under
+    ``work_folder/problems/<domain>/seed<S>/<by-length|small>/`` and keyed
+    ``<by-length|small>/<file>``. Optimal lengths (where known) are in
     :attr:`~genplan.pddl.problem_sets.DomainProblems.optimal_lengths`.
 
     Raises:
         ConfigurationError: as :func:`select_by_length`; also for a domain that is not built in
-            (or, for ``paper``, not one of the paper's seven).
+            (or, for ``paper``, not one of the paper's seven; for a shipped set, without that
+            set), or a selection needing optimal lengths without a ``labeller``.
     """
     if domain not in builtin_domain_names():
         raise ConfigurationError(
@@ -340,52 +440,49 @@ def load_selected_problems(
             root=data_folder("domains") / domain,
             evaluation_domain=paper_domain(domain),
         )
+    if isinstance(selection, SetSelection):
+        return load_shipped_set(
+            domain,
+            selection.name,
+            seed,
+            work_folder,
+            count=selection.count,
+            label=selection.describe(),
+            size_check=size_check,
+            generators=generators,
+        )
+    if isinstance(selection, LengthSelection) and selection.source != GENERATED:
+        picked = select_shipped_by_length(domain, selection, _required(labeller, selection))
+        loaded = load_shipped_set(
+            domain,
+            selection.source,
+            seed,
+            work_folder,
+            files=[path for path, _ in picked],
+            label=selection.describe(),
+            size_check=size_check,
+            generators=generators,
+        )
+        assert loaded.root is not None
+        return dataclasses.replace(
+            loaded,
+            optimal_lengths={path.relative_to(loaded.root).as_posix(): length for path, length in picked},
+        )
+    labelled = _required(labeller, selection)
     base = load_domain_problems(domain, seed, 0, work_folder, size_check=size_check, generators=generators)
     assert base.root is not None
     chosen: list[tuple[Path, int | None]]
     if isinstance(selection, LengthSelection):
         subfolder = FOLDER
         chosen = list(
-            select_by_length(
-                domain,
-                seed,
-                selection,
-                base.root / FOLDER,
-                cache_dir=cache_dir,
-                timeout=timeout,
-                generators=generators,
-            )
+            select_by_length(domain, seed, selection, base.root / FOLDER, labelled, generators=generators)
         )
     else:
         subfolder = SMALL
-        chosen = select_small(
-            domain,
-            seed,
-            selection,
-            base.root / SMALL,
-            cache_dir=cache_dir,
-            timeout=timeout,
-            generators=generators,
-        )
+        chosen = select_small(domain, seed, selection, base.root / SMALL, labelled, generators=generators)
     return dataclasses.replace(
         base,
         evaluation_sources=tuple(path for path, _ in chosen),
         selection=selection.describe(),
         optimal_lengths={f"{subfolder}/{path.name}": length for path, length in chosen if length is not None},
-    )
-
-
-def load_problems_by_length(
-    domain: str,
-    seed: int,
-    selection: LengthSelection,
-    work_folder: Path,
-    *,
-    size_check: bool = False,
-    cache_dir: Path | None = None,
-    timeout: float = 60.0,
-) -> DomainProblems:
-    """:func:`load_selected_problems` for a :class:`LengthSelection`."""
-    return load_selected_problems(
-        domain, seed, selection, work_folder, size_check=size_check, cache_dir=cache_dir, timeout=timeout
     )
