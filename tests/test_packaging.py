@@ -52,6 +52,17 @@ def test_the_top_level_holds_only_the_fixed_folders() -> None:
     assert top <= allowed, f"files outside the fixed top level: {sorted(top - allowed)}"
 
 
+_IGNORED = shutil.ignore_patterns(".*", "build", "*.egg-info", "__pycache__", "dist")
+_OUTPUT_FOLDERS = {"runs", "results", "reports"}  # the checkout's own output (not genplan/runs, a package)
+
+
+def _ignored(folder: str, names: list[str]) -> set[str]:
+    ignored = set(_IGNORED(folder, names))
+    if Path(folder).resolve() == ROOT:
+        ignored |= _OUTPUT_FOLDERS & set(names)
+    return ignored
+
+
 @pytest.mark.slow
 def test_a_non_editable_install_finds_the_papers_problems_and_every_generator(tmp_path: Path) -> None:
     """Built as a wheel and installed elsewhere, genplan still finds the paper's problem files (with
@@ -60,9 +71,7 @@ def test_a_non_editable_install_finds_the_papers_problems_and_every_generator(tm
     shutil.copytree(
         ROOT,
         source,
-        ignore=shutil.ignore_patterns(
-            ".*", "build", "*.egg-info", "__pycache__", "runs", "results", "reports", "dist"
-        ),
+        ignore=_ignored,
     )
     built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(source), "-w", str(tmp_path / "wheel")],

@@ -21,11 +21,11 @@ from genplan.approaches.generalized_plan.scaling import (
 )
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings, synthesize
 from genplan.llm import FakeLanguageModel
-from genplan.llm.observations import Observations
 from genplan.paths import builtin_domain_file
 from genplan.pddl.domain import load_domain
 from genplan.pddl.problem_sets import DomainProblems
 from genplan.plans.failures import FailureKind
+from genplan.runs.observations import Observations
 from genplan.sandbox import run_untrusted
 
 OPENING = ["A packing domain.", "Pack the heaviest item first, then the next heaviest."]

@@ -8,7 +8,7 @@ A run lives in ``RUNS/<domain>/<label>-seed<S>/`` (label ``asp`` for the default
 * ``encoding.lp`` — the final encoding; ``sample_queries.lp`` — the final sample queries;
   ``main_query.lp`` — for a task in English, the final main query;
 * ``observations.json`` — the outcome of every clingo run of self-revision's checks, recorded
-  as it is made (:mod:`genplan.llm.observations`; see :class:`~.solver.Clingo`);
+  as it is made (:mod:`genplan.runs.observations`; see :class:`~.solver.Clingo`);
 * ``results.json`` and ``metadata.json`` — the run record (see
   :class:`~genplan.approaches.base.RunRecord`): ``feedback`` counts revision requests by kind,
   ``details`` holds the revisions, why they stopped, LLM+AL's Table 3 categories found in
@@ -45,9 +45,9 @@ from genplan.approaches.base import (
     write_record,
 )
 from genplan.llm import ConversationRecorder, LanguageModel, RecordingModel
-from genplan.llm.observations import OBSERVATIONS_FILE, Observations
 from genplan.pddl.described import ENGLISH, DescribedTask
 from genplan.pddl.problem_sets import DomainProblems
+from genplan.runs.observations import OBSERVATIONS_FILE, Observations
 
 REVISIONS_FILE = "revisions.json"
 ENCODING_FILE = "encoding.lp"

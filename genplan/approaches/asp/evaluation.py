@@ -27,6 +27,7 @@ from genplan.approaches.base import SOLVED, ProblemResult
 from genplan.pddl.described import DESCRIPTION_FILE, DescribedTask
 from genplan.pddl.problem import Problem
 from genplan.plans.validate import check_plan
+from genplan.runs.status import plan_status
 
 _FAILED = {
     ClingoStatus.TIMEOUT: "timeout",
@@ -72,11 +73,8 @@ def solve_problem(
             key, _FAILED[result.status], None, seconds, _failure_message(result, time_limit), details=details
         )
     plan = [action_text(names.pddl_atom(a.flat)) if a.flat is not None else a.term for a in result.actions]
-    verdict = check_plan(problem, plan)
-    status = SOLVED if verdict.valid else (verdict.kind.value if verdict.kind else "plan-semantics")
-    return ProblemResult(
-        key, status, len(plan), seconds, None if verdict.valid else verdict.message, details=details
-    )
+    status, message = plan_status(check_plan(problem, plan))
+    return ProblemResult(key, status, len(plan), seconds, message, details=details)
 
 
 def evaluate_problems(

@@ -17,16 +17,19 @@ from typing import Any
 from genplan.approaches.autotos.examples import task_json
 from genplan.approaches.autotos.sandboxed import HarnessRunner
 from genplan.approaches.autotos.settings import AutoToSSettings
-from genplan.approaches.base import SOLVED, ProblemResult
+from genplan.approaches.base import ProblemResult
 from genplan.pddl.problem import Problem
 from genplan.plans.validate import check_plan
+from genplan.runs.status import plan_status
 
 SOLVE_HARNESS = "genplan.approaches.autotos.harness:solve"
 SLACK_SECONDS = 30.0
 
 
 class EvaluationStatus(str, Enum):
-    """How the search on one evaluation problem ended, besides :data:`SOLVED` and the component
+    """How the search on one evaluation problem ended, besides :data:`SOLVED`, the plan checker's
+    ``plan-syntax`` and ``plan-semantics`` (:func:`~genplan.runs.status.plan_status`) for a recovered
+    plan that fails validation, and the component
     failures of :class:`~genplan.approaches.autotos.categories.ErrorCategory`
     (``successor-exception``, ``goal-timeout``, ...), which are recorded under their own names."""
 
@@ -38,8 +41,6 @@ class EvaluationStatus(str, Enum):
     """The search ran out of memory (the sandbox's limit)."""
     UNSOUND_TRANSITION = "unsound-transition"
     """A step of the path found is no applicable action's result, so it has no plan."""
-    INVALID_PLAN = "invalid-plan"
-    """The plan recovered from the path failed validation."""
     PROGRAM_ERROR = "program-error"
     """The program failed before the search (its top level raised)."""
     CRASHED = "crashed"
@@ -60,12 +61,8 @@ def _result(key: str, problem: Problem, value: Any, seconds: float) -> ProblemRe
     plan = value.get("plan")
     if status != "plan-found" or not isinstance(plan, list):
         return ProblemResult(key, str(status), None, seconds, value.get("message"), details=figures)
-    verdict = check_plan(problem, plan)
-    if not verdict.valid:
-        return ProblemResult(
-            key, EvaluationStatus.INVALID_PLAN.value, len(plan), seconds, verdict.message, details=figures
-        )
-    return ProblemResult(key, SOLVED, len(plan), seconds, None, details=figures)
+    status, message = plan_status(check_plan(problem, plan))
+    return ProblemResult(key, status, len(plan), seconds, message, details=figures)
 
 
 def solve_problem(

@@ -14,7 +14,7 @@ A run is named by domain, label and seed (:attr:`SynthesisSettings.label`), and 
   the variant, training outcome and training problems used;
 * ``name_mapping.json`` — for "No Names", the obfuscation mapping;
 * ``observations.json`` — measured times the prompts or the choice of candidate depend on
-  (scaling feedback, validation), reused by a rerun or a replay (:mod:`genplan.llm.observations`);
+  (scaling feedback, validation), reused by a rerun or a replay (:mod:`genplan.runs.observations`);
 * ``candidates/<k>/`` — with several candidates, each candidate's ``growing_program.py``,
   ``program.py`` and ``training.json``; the top-level files are the selected candidate's, and
   ``candidates.json`` sums every candidate up (its rounds, strategy checks, validation).
@@ -58,9 +58,9 @@ from genplan.approaches.generalized_plan.synthesize import (
     synthesize,
 )
 from genplan.llm import ConversationRecorder, LanguageModel, RecordingModel
-from genplan.llm.observations import OBSERVATIONS_FILE, Observations
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
+from genplan.runs.observations import OBSERVATIONS_FILE, Observations
 
 PROGRAM_FILE = "program.py"
 GROWING_PROGRAM_FILE = "growing_program.py"

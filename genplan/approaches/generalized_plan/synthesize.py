@@ -26,9 +26,9 @@ from genplan.approaches.generalized_plan.settings import SynthesisSettings
 from genplan.approaches.generalized_plan.strategy import StrategyCheck, check_strategy
 from genplan.llm import LanguageModel, Message, Usage
 from genplan.llm.extract import extract_code
-from genplan.llm.observations import Observations
 from genplan.pddl.problem import Problem
 from genplan.plans.failures import FailureKind
+from genplan.runs.observations import Observations
 from genplan.sandbox import Limits
 
 REFLECTION_LIMIT = 4000
