@@ -248,7 +248,9 @@ def test_the_flags_beyond_the_paper_name_the_run(capsys: pytest.CaptureFixture[s
     assert SynthesisSettings().label == "main" and SynthesisSettings(names=False).label == "no-names"
     assert SynthesisSettings(chain_of_thought=False, scaling_feedback=True).label == "no-cot+scaling"
     assert SynthesisSettings(shuffles=4).label == "shuffles4"
-    assert SynthesisSettings(check_strategy=True, strategy_rounds=3).label == "check-strategy3"
+    assert (
+        SynthesisSettings(check_strategy=True, strategy_rounds=3).label == "check-strategy+strategy-rounds-3"
+    )
 
 
 def test_a_replay_reuses_the_times_its_recording_measured(tmp_path: Path) -> None:

@@ -103,7 +103,8 @@ def test_a_run_with_shuffles_reports_the_program_as_order_sensitive(tmp_path: Pa
     )
     record = report.record
     assert (
-        record.label == "shuffles3" and record.details["training_outcome"] == "solved all training problems"
+        record.label == "timeout-5+shuffles3"
+        and record.details["training_outcome"] == "solved all training problems"
     )
     assert record.solved == 0 and record.details["order_sensitive"] is True
     assert record.details["order_sensitive_problems"] == 2

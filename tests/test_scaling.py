@@ -180,7 +180,7 @@ def test_a_run_records_the_scaling_feedback_and_counts_it_as_its_own_kind(tmp_pa
         problems, model, settings, RunContext(folder=tmp_path / "run", eval_timeout=2.0, workers=1)
     )
     record = report.record
-    assert record.label == "scaling" and record.feedback == {"scaling": 1}
+    assert record.label == "timeout-10+scaling" and record.feedback == {"scaling": 1}
     assert record.details["feedback_kinds"] == ["scaling"] and record.solved == 1
     rounds = json.loads((tmp_path / "run" / "training.json").read_text())
     assert rounds[0]["failure"] == "scaling" and rounds[0]["scaling"]["target"]["objects"] == 600

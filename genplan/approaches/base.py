@@ -15,9 +15,11 @@ progress) live one stage lower, in :mod:`genplan.runs`; this module re-exports t
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Protocol
+from enum import Enum
+from typing import Any, ClassVar, Generic, TypeVar
 
 from genplan.llm import LanguageModel
+from genplan.pddl.described import DescribedTask
 from genplan.pddl.problem_sets import DomainProblems
 from genplan.runs.folders import (
     SaveOutcome,
@@ -41,7 +43,13 @@ from genplan.runs.record import (
     write_record,
 )
 from genplan.runs.session import RunContext, RunSession, default_workers
-from genplan.runs.settings import changed_settings, convert_value, settings_from_mapping, settings_to_json
+from genplan.runs.settings import (
+    changed_settings,
+    convert_value,
+    settings_from_mapping,
+    settings_label,
+    settings_to_json,
+)
 from genplan.runs.status import SOLVED
 
 __all__ = [
@@ -50,6 +58,8 @@ __all__ = [
     "RESULTS_FILE",
     "SOLVED",
     "Approach",
+    "InputKind",
+    "ModelCode",
     "ProblemResult",
     "Progress",
     "RunContext",
@@ -69,6 +79,7 @@ __all__ = [
     "save_run",
     "saved_run_folder",
     "settings_from_mapping",
+    "settings_label",
     "settings_to_json",
     "today",
     "write_json",
@@ -76,46 +87,133 @@ __all__ = [
 ]
 
 
-class Approach(Protocol):
+class InputKind(str, Enum):
+    """What an approach can take as its problems."""
+
+    PDDL = "pddl"
+    """A PDDL domain and its problems (:class:`~genplan.pddl.problem_sets.DomainProblems`)."""
+    ENGLISH = "english"
+    """A task in English (a folder with ``description.md``,
+    :class:`~genplan.pddl.described.DescribedTask`; LLM+AL's input, Ishay and Lee, AAAI 2025, Sec. 3.1)."""
+
+
+class ModelCode(str, Enum):
+    """Whether an approach runs code the model wrote, and where."""
+
+    NONE = "none"
+    """It runs no model-written code (the model plans; genplan checks the plans)."""
+    SANDBOX = "sandbox"
+    """Model-written Python runs in genplan's sandbox, under the run's isolation (``--isolation``)."""
+    OWN = "own"
+    """Model-written code runs under the approach's own isolation (ASP: clingo in a limited
+    child process), never genplan's sandbox, so ``--isolation`` does not apply."""
+
+
+SettingsT = TypeVar("SettingsT")
+
+
+class Approach(Generic[SettingsT]):
     """One way a language model helps solve a PDDL domain; registered by name in
     :mod:`genplan.approaches`.
+
+    A subclass names itself and its settings, declares what it can take and whether it runs
+    model code, and writes only its own logic in :meth:`solve`: the run session
+    (:class:`~genplan.runs.session.RunSession`) opened by :meth:`run` keeps the books (the run
+    folder, the recorded conversation, observations, problem keys, progress, the parallel loop
+    over evaluation problems and the record's shared fields). README, "Adding an approach".
 
     Attributes:
         name: the registry name, e.g. ``autotos``.
         summary: one line for ``genplan run --help``.
         settings_type: the frozen dataclass of the approach's settings; every field has a
-            default (the paper's value) and ``metadata={"help": ...}``, so the command line and
-            experiment files can set it by name.
+            default (the paper's value) and ``metadata={"help": ...}`` (and optionally
+            ``"label"``, its short name in run labels), so the command line, experiment files
+            and labels use it by name.
+        inputs: what the approach can take (:class:`InputKind`); PDDL unless it says more.
+        model_code: whether it runs model-written code, and where (:class:`ModelCode`); the
+            sandbox is checked before a run only for :attr:`ModelCode.SANDBOX`.
+        own_isolation: for :attr:`ModelCode.OWN`, what the record's ``isolation`` says.
+        label_prefix: whether labels start with the approach's name (``autotos``,
+            ``symplanner+rollouts-4``); the generalized plan's do not (``main``, ``no-cot``).
     """
 
     name: ClassVar[str]
     summary: ClassVar[str]
-    settings_type: ClassVar[type]
+    settings_type: ClassVar[type[Any]]
+    inputs: ClassVar[frozenset[InputKind]] = frozenset({InputKind.PDDL})
+    model_code: ClassVar[ModelCode] = ModelCode.NONE
+    own_isolation: ClassVar[str | None] = None
+    label_prefix: ClassVar[bool] = True
 
-    def label(self, settings: Any) -> str:
-        """The run's name within the approach (see :attr:`RunRecord.label`)."""
-        ...
+    def label(self, settings: SettingsT) -> str:
+        """The run's name within the approach: every setting that differs from its default
+        (:func:`~genplan.runs.settings.settings_label`; see :attr:`RunRecord.label`)."""
+        return settings_label(settings, self.name if self.label_prefix else None)
 
     def describe(self, record: RunRecord) -> list[str]:
         """Lines for a person on what this approach did in ``record`` (its ``details``), printed
-        between the run's heading and its evaluation figures."""
-        ...
+        between the run's heading and its evaluation figures (none by default)."""
+        return []
+
+    def isolation(self, context: RunContext) -> str | None:
+        """What the record's ``isolation`` says for a run with ``context``: the sandbox's
+        isolation for :attr:`ModelCode.SANDBOX`, :attr:`own_isolation` for
+        :attr:`ModelCode.OWN`, ``None`` for an approach that runs no model code."""
+        if self.model_code is ModelCode.SANDBOX:
+            return context.limits.isolation.value
+        return self.own_isolation if self.model_code is ModelCode.OWN else None
+
+    def open_session(
+        self,
+        problems: DomainProblems | DescribedTask,
+        model: LanguageModel,
+        settings: SettingsT,
+        context: RunContext,
+    ) -> RunSession:
+        """The run session of a run of this approach (opens the run folder and the recording).
+
+        Raises:
+            ConfigurationError: the run folder holds a run made with other values.
+        """
+        return RunSession(
+            self.name,
+            self.label(settings),
+            settings,
+            problems,
+            model,
+            context,
+            isolation=self.isolation(context),
+        )
 
     def run(
-        self, problems: DomainProblems, model: LanguageModel, settings: Any, context: RunContext
+        self,
+        problems: DomainProblems | DescribedTask,
+        model: LanguageModel,
+        settings: SettingsT,
+        context: RunContext,
     ) -> RunRecord:
         """Run the approach on ``problems`` with ``model`` and return its record (also written
-        to the run folder).
+        to the run folder): opens the session and calls :meth:`solve`.
 
         Raises:
             genplan.llm.LLMError: the backend failed; the run folder keeps what was recorded.
         """
-        ...
+        return self.solve(self.open_session(problems, model, settings, context), problems, settings)
+
+    def solve(
+        self, session: RunSession, problems: DomainProblems | DescribedTask, settings: SettingsT
+    ) -> RunRecord:
+        """The approach's own logic: ask ``session.model``, solve the evaluation problems (usually
+        with ``session.solve_each``) and return ``session.close(results, ...)``.
+
+        Raises:
+            genplan.llm.LLMError: the backend failed.
+        """
+        raise NotImplementedError(f"{type(self).__name__} defines neither solve nor run")
 
 
-def reads_descriptions(approach: Approach) -> bool:
+def reads_descriptions(approach: object) -> bool:
     """Whether ``approach`` also takes tasks given in English (a folder with ``description.md``,
-    :class:`~genplan.pddl.described.DescribedTask`) in place of a PDDL problem set: an approach
-    that does sets the class attribute ``reads_descriptions = True`` and accepts either in
-    :meth:`Approach.run` (LLM+AL's input, Ishay and Lee, AAAI 2025, Sec. 3.1)."""
-    return bool(getattr(approach, "reads_descriptions", False))
+    :class:`~genplan.pddl.described.DescribedTask`) in place of a PDDL problem set
+    (:attr:`Approach.inputs` holds :attr:`InputKind.ENGLISH`)."""
+    return InputKind.ENGLISH in getattr(approach, "inputs", ())

@@ -116,7 +116,9 @@ class DomainProblems:
         evaluation_sources: evaluation problems: built-in ones already bound from generated
             data, files (a user's, the paper's) parsed on first use of :attr:`evaluation` (so
             the first prompt does not wait for a large problem set).
-        size_check: whether ``training`` ends with an evaluation-sized check problem.
+        size_check_problems: the size-check split: evaluation-sized problems of a built-in
+            domain (``--no-size-check`` leaves it empty), never among ``training``; an approach
+            that debugs on them takes them itself (:attr:`training_with_size_check`).
         root: the folder problem keys are relative to (the user's folder, or the folder the
             built-in problems were generated in), or ``None``; records name each problem by
             its file relative to ``root``, since IPC problem names repeat across levels.
@@ -139,7 +141,7 @@ class DomainProblems:
     domain: Domain
     training: tuple[Problem, ...]
     evaluation_sources: tuple[Problem | Path, ...]
-    size_check: bool = False
+    size_check_problems: tuple[Problem, ...] = ()
     root: Path | None = None
     selection: str | None = None
     optimal_lengths: Mapping[str, int] = field(default_factory=dict)
@@ -154,6 +156,17 @@ class DomainProblems:
         return tuple(
             p if isinstance(p, Problem) else load_problem(p, domain) for p in self.evaluation_sources
         )
+
+    @property
+    def size_check(self) -> bool:
+        """Whether the problem set has a size-check split."""
+        return bool(self.size_check_problems)
+
+    @property
+    def training_with_size_check(self) -> tuple[Problem, ...]:
+        """The training problems, then the size-check split (the generalized plan's debugging
+        set: a correct but slow program fails the last, evaluation-sized problem)."""
+        return (*self.training, *self.size_check_problems)
 
     @property
     def problem_set(self) -> str:
@@ -217,9 +230,9 @@ def load_domain_problems(
     Built-in problems are generated as data, by the generator version ``generators``, and
     reach the pipeline as data (never through text and back); they are also written under
     :func:`generated_folder` so they can be inspected, and the same seed always gives the
-    same files. With ``size_check`` a built-in domain's training problems end with one
-    evaluation-sized ``check`` problem (see :data:`genplan.pddl.generate.SPLITS`); it is never
-    shown in a prompt unless it fails. ``generators`` is ignored for a user's folder.
+    same files. With ``size_check`` a built-in domain also gets a size-check split of one
+    evaluation-sized ``check`` problem (see :data:`genplan.pddl.generate.SPLITS`), kept apart
+    from the training problems. ``generators`` is ignored for a user's folder.
 
     Raises:
         ConfigurationError: an unknown name that is not a folder either (suggests the closest
@@ -237,9 +250,14 @@ def load_domain_problems(
             split: _generated(domain, split, seed, count, base / split, parsed, generators)
             for split, count in splits.items()
         }
-        training = tuple(bound["train"]) + tuple(bound.get("check", ()))
         return DomainProblems(
-            domain, parsed, training, tuple(bound["eval"]), size_check, base, generators=generators
+            domain,
+            parsed,
+            tuple(bound["train"]),
+            tuple(bound["eval"]),
+            tuple(bound.get("check", ())),
+            base,
+            generators=generators,
         )
     problem_set = discover_problem_set(folder)
     parsed = load_domain(problem_set.domain_file)
@@ -253,7 +271,7 @@ def load_domain_problems(
     evaluation = tuple(problem_set.evaluation)[: n_eval or None]
     validation = tuple(load_problem(path, parsed) for path in problem_set.validation)
     return DomainProblems(
-        folder.resolve().name, parsed, training, evaluation, False, folder, validation=validation
+        folder.resolve().name, parsed, training, evaluation, (), folder, validation=validation
     )
 
 

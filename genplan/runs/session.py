@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from genplan.llm import ConversationRecorder, LanguageModel, RecordingModel
 from genplan.pddl.described import ENGLISH, DescribedTask
@@ -84,6 +84,8 @@ class RunContext:
     limits: Limits = field(default_factory=Limits)
     recorded: Path | None = None
 
+
+ProblemT = TypeVar("ProblemT")
 
 Solve = Callable[[Problem, str], ProblemResult]
 """Solves one evaluation problem given its key; returns its result (status from
@@ -178,22 +180,27 @@ class RunSession:
         return max(1, min(self.context.workers or default_workers(), problems or 1))
 
     def solve_each(
-        self, problems: Sequence[Problem], solve: Solve, *, keys: Sequence[str] | None = None
+        self,
+        problems: Sequence[ProblemT],
+        solve: Callable[[ProblemT, str], ProblemResult],
+        *,
+        keys: Sequence[str] | None = None,
     ) -> list[ProblemResult]:
         """``solve`` every problem, :meth:`workers` at once (in this thread when one), each result
         reported to the progress as it finishes; results in the order given.
 
         Args:
-            problems: the problems to solve (usually ``problems.evaluation``).
-            solve: called with each problem and its key.
+            problems: the problems to solve (usually ``problems.evaluation``; anything else,
+                such as a task in English, with ``keys``).
+            solve: called with each problem and its key (a :data:`Solve` for PDDL problems).
             keys: the problems' keys when they are not the problems' own (e.g. obfuscated
                 copies keyed by their originals).
         """
         problems = list(problems)
-        keys = list(keys) if keys is not None else [self.key(p) for p in problems]
+        keys = list(keys) if keys is not None else [self.key(p) for p in problems]  # type: ignore[arg-type]
         self.context.progress.start_problems(len(problems))
 
-        def one(pair: tuple[Problem, str]) -> ProblemResult:
+        def one(pair: tuple[ProblemT, str]) -> ProblemResult:
             result = solve(*pair)
             self.context.progress.problem_done(result)
             return result

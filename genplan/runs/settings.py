@@ -1,4 +1,5 @@
-"""An approach's settings dataclass: its changed fields, its JSON form, and building it from text."""
+"""An approach's settings dataclass: its changed fields, its JSON form, building it from text, and
+the run label made from it."""
 
 from __future__ import annotations
 
@@ -75,3 +76,46 @@ def convert_value(hint: Any, value: Any) -> Any:
             raise ValueError(f"expected one of {typing.get_args(hint)}, got {value!r}")
         return value
     return value
+
+
+def _label_value(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def setting_label(settings_field: dataclasses.Field[Any], value: Any) -> str:
+    """The part of a run label that names one changed setting.
+
+    The field's short name is ``metadata["label"]`` (default: its name with ``-`` for ``_``).
+    A flag reads as the short name when on and ``no-<short name>`` when off (``scaling``,
+    ``no-cot``); any other value follows the short name after ``-`` (``feedback-rounds-2``,
+    ``timeout-5``), or fills its ``{}`` when the short name has one (``candidates{}`` gives
+    ``candidates3``).
+    """
+    short = settings_field.metadata.get("label") or settings_field.name.replace("_", "-")
+    if isinstance(value, bool):
+        return short if value else f"no-{short}"
+    if "{}" in short:
+        return short.replace("{}", _label_value(value))
+    return f"{short}-{_label_value(value)}"
+
+
+def settings_label(settings: Any, name: str | None) -> str:
+    """A run's label, from its settings only: ``name`` (when given), then every setting that
+    differs from its default in field order (:func:`setting_label`), joined by ``+``; with no
+    ``name`` and no change, ``main``.
+
+    So two runs with different settings never share a label, and so never a run folder, a
+    recording or an answer key: ``autotos``, ``asp+no-successor-check``,
+    ``symplanner+rollouts-4+beam-width-2+diverse-generation``, and for the generalized plan
+    (``name`` ``None``) ``main``, ``no-cot+no-names``, ``candidates3+check-strategy+reflect``,
+    ``feedback-rounds-2``.
+    """
+    fields = {f.name: f for f in dataclasses.fields(settings)}
+    parts = [setting_label(fields[key], value) for key, value in changed_settings(settings).items()]
+    if name is not None:
+        return "+".join([name, *parts])
+    return "+".join(parts) or "main"

@@ -110,7 +110,13 @@ def test_react_select_continues_from_any_visited_state(tmp_path: Path) -> None:
 def test_traces_and_conversation_are_written(tmp_path: Path) -> None:
     model = FakeLanguageModel([_sequence(*OPTIMAL)])
     record = run("boomerang", model, tmp_path, problem_set())
-    assert record.artifacts == ["conversation.jsonl", "traces.jsonl", "metadata.json", "results.json"]
+    assert record.artifacts == [
+        "conversation.jsonl",
+        "identity.json",
+        "traces.jsonl",
+        "metadata.json",
+        "results.json",
+    ]
     trace = json.loads((tmp_path / "traces.jsonl").read_text())
     assert trace["problem"] == "tower" and trace["trace"][0]["event"] == "rollout"
     assert len((tmp_path / "conversation.jsonl").read_text().splitlines()) == 1

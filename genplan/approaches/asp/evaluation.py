@@ -16,10 +16,6 @@ memory), ``wrong-answer`` (a task in English answered differently from the known
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-
 from genplan.approaches.asp.interface import AspNames, action_text, problem_facts
 from genplan.approaches.asp.settings import AspSettings
 from genplan.approaches.asp.solver import Clingo, ClingoResult, ClingoStatus
@@ -75,37 +71,6 @@ def solve_problem(
     plan = [action_text(names.pddl_atom(a.flat)) if a.flat is not None else a.term for a in result.actions]
     status, message = plan_status(check_plan(problem, plan))
     return ProblemResult(key, status, len(plan), seconds, message, details=details)
-
-
-def evaluate_problems(
-    encoding: str,
-    problems: list[tuple[str, Problem]],
-    names: AspNames,
-    settings: AspSettings,
-    clingo: Clingo,
-    *,
-    time_limit: float,
-    workers: int | None,
-    on_result: Callable[[ProblemResult], None] | None = None,
-) -> list[ProblemResult]:
-    """Every ``(key, problem)`` planned and checked, ``workers`` clingo processes at a time
-    (default: the usable cores); results in the given order."""
-    if workers:
-        count = workers
-    elif hasattr(os, "sched_getaffinity"):
-        count = len(os.sched_getaffinity(0))
-    else:
-        count = os.cpu_count() or 1
-
-    def one(item: tuple[str, Problem]) -> ProblemResult:
-        key, problem = item
-        result = solve_problem(encoding, problem, key, names, settings, clingo, time_limit)
-        if on_result is not None:
-            on_result(result)
-        return result
-
-    with ThreadPoolExecutor(max_workers=max(1, count)) as pool:
-        return list(pool.map(one, problems))
 
 
 def evaluate_described(

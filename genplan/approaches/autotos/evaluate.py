@@ -9,8 +9,6 @@ produced must be validated").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from enum import Enum
 from typing import Any
 
@@ -93,37 +91,3 @@ def solve_problem(
     memory = "memory" in (outcome.reason or "")
     status = EvaluationStatus.SEARCH_MEMORY if memory else EvaluationStatus.CRASHED
     return ProblemResult(key, status.value, None, outcome.seconds, outcome.reason)
-
-
-def evaluate(
-    program: str | None,
-    problems: Sequence[Problem],
-    keys: Sequence[str],
-    settings: AutoToSSettings,
-    runner: HarnessRunner,
-    *,
-    workers: int | None = None,
-    on_result: Callable[[ProblemResult], None] = lambda result: None,
-) -> list[ProblemResult]:
-    """Solve every problem with ``program`` (``None``: no usable components), in order.
-
-    Args:
-        workers: problems searched at once (default 1, in the calling thread: searches are
-            memory-hungry).
-        on_result: called as each problem finishes.
-    """
-    if program is None:
-        results = [ProblemResult(k, EvaluationStatus.NO_COMPONENTS.value, None, 0.0) for k in keys]
-        for result in results:
-            on_result(result)
-        return results
-
-    def one(pair: tuple[Problem, str]) -> ProblemResult:
-        result = solve_problem(program, pair[0], pair[1], settings, runner)
-        on_result(result)
-        return result
-
-    if (workers or 1) <= 1:
-        return [one(pair) for pair in zip(problems, keys)]
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(one, zip(problems, keys)))

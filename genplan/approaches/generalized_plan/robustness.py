@@ -71,6 +71,25 @@ class ShuffledCheck:
         return None
 
 
+def check_shuffled(
+    program: str, problem: Problem, shuffles: int, *, timeout: float, limits: Limits
+) -> ShuffledCheck:
+    """Run ``program`` on ``problem`` in its usual order, then in ``shuffles`` shuffled orders
+    (run ``i`` with :func:`shuffled_limits` and order seed ``i``), one after the other.
+
+    Args:
+        timeout: seconds per run.
+        limits: the sandbox handle (its hash seed is the usual order's).
+    """
+    base = check_program(program, problem, timeout=timeout, limits=limits)
+    shuffled = tuple(
+        check_program(program, problem, timeout=timeout, limits=shuffled_limits(limits, run), order_seed=run)
+        for run in range(1, shuffles + 1)
+    )
+    seeds = tuple(shuffled_limits(limits, run).hash_seed for run in range(1, shuffles + 1))
+    return ShuffledCheck(base, shuffled, seeds)
+
+
 def evaluate_shuffled(
     program: str,
     problems: Sequence[Problem],
