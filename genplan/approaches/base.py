@@ -18,6 +18,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
 
+from genplan.errors import ConfigurationError
 from genplan.llm import LanguageModel
 from genplan.pddl.described import DescribedTask
 from genplan.pddl.problem_sets import DomainProblems
@@ -51,6 +52,7 @@ from genplan.runs.settings import (
     settings_to_json,
 )
 from genplan.runs.status import SOLVED
+from genplan.sandbox import Isolation
 
 __all__ = [
     "CONVERSATION_FILE",
@@ -68,6 +70,7 @@ __all__ = [
     "SaveOutcome",
     "SilentProgress",
     "changed_settings",
+    "check_capabilities",
     "convert_value",
     "default_workers",
     "problem_key",
@@ -82,6 +85,7 @@ __all__ = [
     "settings_label",
     "settings_to_json",
     "today",
+    "uses_sandbox",
     "write_json",
     "write_record",
 ]
@@ -217,3 +221,46 @@ def reads_descriptions(approach: object) -> bool:
     :class:`~genplan.pddl.described.DescribedTask`) in place of a PDDL problem set
     (:attr:`Approach.inputs` holds :attr:`InputKind.ENGLISH`)."""
     return InputKind.ENGLISH in getattr(approach, "inputs", ())
+
+
+def uses_sandbox(approach: object) -> bool:
+    """Whether ``approach`` runs model-written code in genplan's sandbox (so the sandbox must
+    start before its run, and ``--isolation`` applies to it)."""
+    return getattr(approach, "model_code", ModelCode.NONE) is ModelCode.SANDBOX
+
+
+def check_capabilities(approach: object, *, domain: str, english: bool, isolation: Isolation) -> None:
+    """Refuse, before anything starts, a run ``approach`` cannot do: the one place where an
+    approach's declared capabilities (:attr:`Approach.inputs`, :attr:`Approach.model_code`)
+    meet what the user asked for.
+
+    Args:
+        domain: the ``--domain`` value (named in the message).
+        english: whether ``domain`` is a task in English (``description.md``).
+        isolation: the isolation asked for model-written code (``--isolation``).
+
+    Raises:
+        ConfigurationError: the input kind is one the approach cannot read (the approaches that
+            can are named), or ``--isolation none`` for an approach that runs no model code in
+            the sandbox (where it would have no effect).
+    """
+    from genplan.approaches import approach_names, get_approach
+
+    name = getattr(approach, "name", type(approach).__name__)
+    kind = InputKind.ENGLISH if english else InputKind.PDDL
+    if kind not in getattr(approach, "inputs", frozenset({InputKind.PDDL})):
+        readers = [n for n in approach_names() if kind in getattr(get_approach(n), "inputs", ())]
+        what = "a task in English (description.md)" if english else "a PDDL domain"
+        raise ConfigurationError(
+            f"{domain} is {what}, which {name} cannot take; approaches that can: {', '.join(readers)}"
+        )
+    if isolation is Isolation.NONE and not uses_sandbox(approach):
+        runs = (
+            f"runs its model's code under its own isolation ({getattr(approach, 'own_isolation', None)})"
+            if getattr(approach, "model_code", ModelCode.NONE) is ModelCode.OWN
+            else "runs no model-written code"
+        )
+        raise ConfigurationError(
+            f"--isolation none has no effect for {name}, which {runs}; it applies to approaches that run "
+            "model-written Python in genplan's sandbox (generalized-plan, autotos): leave it out"
+        )

@@ -154,20 +154,20 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     Raises:
         GenplanError: a bad domain, no model set up, or a backend failure (printed by the CLI).
     """
-    from genplan.approaches.base import RunContext, reads_descriptions, run_folder, save_run
+    from genplan.approaches.base import RunContext, check_capabilities, run_folder, save_run, uses_sandbox
     from genplan.pddl.described import DescribedTask
     from genplan.pddl.problem_sets import described_folder
+    from genplan.sandbox import Isolation, Limits
 
     label = approach.label(settings)
     domain_name = run_domain_name(args)  # first: a misspelt domain is the error to report
-    if described_folder(args.domain) is not None and not reads_descriptions(approach):
-        raise ConfigurationError(
-            f"{args.domain} is a task in English (description.md), which {approach.name} cannot take; "
-            "use an approach that reads descriptions (genplan run --approach asp)"
-        )
+    english = described_folder(args.domain) is not None
+    check_capabilities(approach, domain=args.domain, english=english, isolation=Isolation(args.isolation))
     spec, note = choose_backend(args, domain_name, label)  # before the problems: fail fast
     generators, generators_note = choose_generators(args, spec)
-    limits = sandbox_limits(args)  # before the model: a missing sandbox stops the run first
+    # The sandbox handle, built once; checked (a missing bubblewrap stops the run before the
+    # model) only for an approach that runs model-written code in it.
+    limits = sandbox_limits(args) if uses_sandbox(approach) else Limits()
     runs_dir: Path = args.runs_dir
     chosen = build_model(args, spec, runs_dir)
     problems = load_problems(args, runs_dir, generators=generators, size_check=not args.no_size_check)

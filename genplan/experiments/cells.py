@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from genplan.approaches.base import Approach, RunContext, RunRecord, read_record, reads_descriptions
-from genplan.errors import ConfigurationError
+from genplan.approaches.base import Approach, RunContext, RunRecord, check_capabilities, read_record
 from genplan.experiments.spec import Cell, ModelSpec
 from genplan.llm import LanguageModel
 from genplan.pddl.described import DescribedTask
@@ -106,8 +105,12 @@ def run_cell(
     """
     started = time.perf_counter()
     problems: DomainProblems | DescribedTask
-    if described_folder(cell.domain) is not None and not reads_descriptions(approach):
-        raise ConfigurationError(f"{cell.domain} is a task in English; {cell.approach} cannot take it")
+    check_capabilities(
+        approach,
+        domain=cell.domain,
+        english=described_folder(cell.domain) is not None,
+        isolation=Isolation.BWRAP,
+    )
     selection = (
         None
         if options.problems is None
