@@ -167,6 +167,7 @@ def test_the_size_check_is_a_split_of_its_own(tmp_path: Path) -> None:
 def test_a_slow_program_is_caught_by_the_size_check(tmp_path: Path) -> None:
     from genplan.approaches.generalized_plan.synthesize import check_training
     from genplan.pddl.problem_sets import load_domain_problems
+    from genplan.sandbox import Limits
 
     slow = (
         "def get_plan(objects, init, goal):\n"
@@ -179,7 +180,7 @@ def test_a_slow_program_is_caught_by_the_size_check(tmp_path: Path) -> None:
         "    return ['(pack-first %s)' % items[0]] + ['(stack %s %s)' % p for p in zip(items, items[1:])]\n"
     )
     problems = load_domain_problems("heavy", 0, 1, tmp_path, size_check=True)
-    passed, check, problem = check_training(slow, problems.training_with_size_check, timeout=3.0)
+    passed, check, problem = check_training(slow, problems.training_with_size_check, 3.0, Limits())
     assert passed == len(problems.training)
     assert problem is not None and problem.name == "heavy-check-00"
     assert check is not None and check.failure is not None and check.failure.value == "timeout"

@@ -114,7 +114,7 @@ def validate(
     problems: Sequence[Problem],
     *,
     timeout: float,
-    limits: Limits | None = None,
+    limits: Limits,
     observations: Observations | None = None,
 ) -> list[dict[str, Any]]:
     """Run ``program`` on each validation problem (sandboxed, checked like a training run).

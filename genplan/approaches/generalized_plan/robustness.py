@@ -98,7 +98,7 @@ def evaluate_shuffled(
     timeout: float = 30.0,
     workers: int | None = None,
     on_result: Callable[[ShuffledCheck, Problem], None] | None = None,
-    limits: Limits | None = None,
+    limits: Limits,
 ) -> list[ShuffledCheck]:
     """Run ``program`` on every problem in its usual order and ``shuffles`` shuffled orders.
 
@@ -117,7 +117,6 @@ def evaluate_shuffled(
     Returns:
         One :class:`ShuffledCheck` per problem, in the order given.
     """
-    limits = limits or Limits()
     seeds = tuple(shuffled_limits(limits, run).hash_seed for run in range(1, shuffles + 1))
     runs: dict[tuple[int, int], ProblemCheck] = {}
     done: dict[int, int] = {}

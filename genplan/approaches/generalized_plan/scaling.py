@@ -270,7 +270,7 @@ class ScalingVerdict:
         }
 
 
-def _measure_time(program: str, problem: Problem, timeout: float, limits: Limits | None) -> dict[str, Any]:
+def _measure_time(program: str, problem: Problem, timeout: float, limits: Limits) -> dict[str, Any]:
     call = run_untrusted(
         program,
         TIME_HARNESS,
@@ -287,7 +287,7 @@ def _measure_time(program: str, problem: Problem, timeout: float, limits: Limits
     return {"seconds": float(seconds), "status": call.status.value}
 
 
-def _profile(program: str, problem: Problem, timeout: float, limits: Limits | None) -> dict[str, Any]:
+def _profile(program: str, problem: Problem, timeout: float, limits: Limits) -> dict[str, Any]:
     call = run_untrusted(
         program,
         PROFILE_HARNESS,
@@ -329,7 +329,7 @@ def check_scaling(
     target: ScalingTarget,
     *,
     timeout: float,
-    limits: Limits | None = None,
+    limits: Limits,
     observations: Observations | None = None,
 ) -> ScalingVerdict:
     """Time and profile ``program`` on the larger training problems, fit its growth, project it to ``target``.

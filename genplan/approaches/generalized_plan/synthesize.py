@@ -173,7 +173,7 @@ def synthesize(
     on_exchange: Callable[[list[Message], Any], None] | None = None,
     on_program: Callable[[str], None] | None = None,
     on_round: Callable[[TrainingRound], None] | None = None,
-    limits: Limits | None = None,
+    limits: Limits,
     sample: int = 0,
     scaling_target: ScalingTarget | None = None,
     observations: Observations | None = None,
@@ -256,7 +256,7 @@ def _check_round(
     round_index: int,
     training: Sequence[Problem],
     settings: SynthesisSettings,
-    limits: Limits | None,
+    limits: Limits,
     scaling_target: ScalingTarget | None,
     observations: Observations | None,
 ) -> TrainingRound:
