@@ -60,7 +60,7 @@ class Recorder:
 
 def test_the_session_fills_the_record_s_shared_fields_and_writes_the_folder(tmp_path: Path) -> None:
     progress = Recorder()
-    context = RunContext(tmp_path / "run", seed=3, model_name="m", backend_name="fake", progress=progress)
+    context = RunContext(tmp_path / "run", 3, "m", "fake", workers=1, progress=progress)
     model = FakeLanguageModel(["\n".join(OPTIMAL), "(pick-up a)"])
     record = Echo().run(problem_set(TOWER, TWO_MOVES), model, EchoSettings(words="Solve"), context)
     assert (record.approach, record.label, record.seed, record.model, record.backend) == (
