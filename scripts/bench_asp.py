@@ -38,6 +38,7 @@ from genplan.approaches.generalized_plan.solver import saved_programs  # noqa: E
 from genplan.baselines import lama_available, run_lama  # noqa: E402
 from genplan.pddl.problem_sets import load_domain_problems  # noqa: E402
 from genplan.plans.validate import check_plan  # noqa: E402
+from genplan.sandbox import Limits  # noqa: E402
 
 
 def _median(times: list[float | None]) -> str:
@@ -107,7 +108,7 @@ def main() -> None:
                     ok = planned.plan is not None and check_plan(problem, planned.plan).valid
                     lama.append(time.perf_counter() - started if ok else None)
                 if program is not None:
-                    check = check_program(program, problem, timeout=args.eval_timeout)
+                    check = check_program(program, problem, timeout=args.eval_timeout, limits=Limits())
                     generalized.append(check.seconds if check.solved else None)
             print(
                 f"{domain:<9} | {_cell(asp):>15} | {_median(own):>10} | "

@@ -84,7 +84,7 @@ def main() -> None:
                 continue
             _, program, evaluation = job
             start = time.perf_counter()
-            summary = summarize(evaluate_program(program, evaluation, timeout=30))
+            summary = summarize(evaluate_program(program, evaluation, timeout=30, limits=Limits()))
             parts["evaluate"] = time.perf_counter() - start
             for key, seconds in parts.items():
                 totals[key] += seconds

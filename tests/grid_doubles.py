@@ -14,20 +14,13 @@ from typing import Any, ClassVar
 
 from fake_programs import CORRECT, RAISES, fenced
 
-from genplan.approaches.base import (
-    SOLVED,
-    ProblemResult,
-    RunContext,
-    RunRecord,
-    problem_key,
-    settings_to_json,
-    today,
-    write_record,
-)
+from genplan.approaches.base import Approach, ProblemResult, RunRecord, RunSession
 from genplan.experiments.spec import Cell
-from genplan.llm import ConversationRecorder, FakeLanguageModel, LanguageModel, Message, RecordingModel
+from genplan.llm import FakeLanguageModel, LanguageModel, Message
+from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
 from genplan.plans.validate import check_plan
+from genplan.runs.status import plan_status
 
 
 def small_domains(root: Path, problems: int = 4) -> tuple[str, str]:
@@ -96,61 +89,25 @@ class ToySettings:
     prefix: str = field(default="Plan for", metadata={"help": "the words before the problem's name"})
 
 
-class PlanPerProblem:
+class PlanPerProblem(Approach[ToySettings]):
     """A toy model-as-planner approach: one model call per evaluation problem, the answer's
-    lines taken as the plan and checked."""
+    lines taken as the plan and checked. Its books (the run folder, the recording, the loop
+    over problems, the record) are the run session's: 6 lines beyond its own logic."""
 
     name: ClassVar[str] = TOY
     summary: ClassVar[str] = "toy: the model answers a plan per problem"
     settings_type: ClassVar[type] = ToySettings
+    label_prefix: ClassVar[bool] = False
 
-    def label(self, settings: ToySettings) -> str:
-        return "main" if settings == ToySettings() else "custom"
-
-    def describe(self, record: RunRecord) -> list[str]:
-        return []
-
-    def run(
-        self, problems: DomainProblems, model: LanguageModel, settings: ToySettings, context: RunContext
-    ) -> RunRecord:
-        folder = context.folder
-        folder.mkdir(parents=True, exist_ok=True)
-        recording = RecordingModel(
-            model, ConversationRecorder(folder / "conversation.jsonl"), context.backend_name
-        )
-        results = []
-        for problem in problems.evaluation:
+    def solve(self, session: RunSession, problems: DomainProblems, settings: ToySettings) -> RunRecord:  # type: ignore[override]
+        def one(problem: Problem, key: str) -> ProblemResult:
             started = time.perf_counter()
-            answer = recording.complete([Message("user", f"{settings.prefix} {problem.name}")])
+            answer = session.model.complete([Message("user", f"{settings.prefix} {problem.name}")])
             plan = [line.strip() for line in answer.text.splitlines() if line.strip()]
-            verdict = check_plan(problem, plan)
-            results.append(
-                ProblemResult(
-                    problem=problem_key(problem, problems.root),
-                    status=SOLVED if verdict.valid else verdict.kind.value,  # type: ignore[union-attr]
-                    plan_length=len(plan),
-                    seconds=time.perf_counter() - started,
-                    message=None if verdict.valid else verdict.message,
-                    llm_calls=1,
-                )
-            )
-        record = RunRecord(
-            approach=self.name,
-            label=self.label(settings),
-            settings=settings_to_json(settings),
-            domain=problems.name,
-            seed=context.seed,
-            model=context.model_name,
-            backend=context.backend_name,
-            date=today(),
-            problems=results,
-            llm_calls=recording.calls,
-            prompt_tokens=recording.prompt_tokens,
-            completion_tokens=recording.completion_tokens,
-            artifacts=["conversation.jsonl", "metadata.json", "results.json"],
-        )
-        write_record(folder, record)
-        return record
+            status, message = plan_status(check_plan(problem, plan))
+            return ProblemResult(key, status, len(plan), time.perf_counter() - started, message, llm_calls=1)
+
+        return session.close(session.solve_each(problems.evaluation, one))
 
 
 VOLATILE = {"date", "seconds", "median_seconds", "folder", "wall_seconds"}

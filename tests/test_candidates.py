@@ -66,7 +66,7 @@ def test_the_better_of_two_candidates_is_kept_and_both_are_recorded(tmp_path: Pa
     model, report = _run(tmp_path, answers, candidates=2, debugging=False)
     assert model.samples == [0, 0, 0, 1, 1, 1]
     record, folder = report.record, report.folder
-    assert record.label == "no-debug+candidates2"
+    assert record.label == "no-debug+timeout-5+candidates2"
     assert report.selected == 1 and record.details["selected_candidate"] == 1
     assert record.solved == 2 and record.llm_calls == 6
     assert (folder / "program.py").read_text() == (folder / "candidates" / "1" / "program.py").read_text()
@@ -125,5 +125,5 @@ def test_a_validation_folder_is_used_as_given(tmp_path: Path) -> None:
 
 def test_one_candidate_is_the_papers_run(tmp_path: Path) -> None:
     model, report = _run(tmp_path, [*OPENING, fenced(CORRECT)])
-    assert model.samples == [0, 0, 0] and report.record.label == "main"
+    assert model.samples == [0, 0, 0] and report.record.label == "timeout-5"
     assert not (report.folder / "candidates").exists() and "candidates" not in report.record.details

@@ -90,12 +90,13 @@ def test_run_replays_a_recording_with_the_settings_it_was_made_with(
     )
     assert code == 0
     shown = capsys.readouterr().out
-    assert "approach generalized-plan (main)" in shown
+    assert "approach generalized-plan (feedback-rounds-2)" in shown
     assert "LLM calls: 4" in shown
-    metadata = json.loads((tmp_path / "heavy" / "main-seed0" / "metadata.json").read_text())
+    metadata = json.loads((tmp_path / "heavy" / "feedback-rounds-2-seed0" / "metadata.json").read_text())
     assert metadata["settings"]["feedback_rounds"] == 2
     assert [
-        r["problem"] for r in json.loads((tmp_path / "heavy" / "main-seed0" / "results.json").read_text())
+        r["problem"]
+        for r in json.loads((tmp_path / "heavy" / "feedback-rounds-2-seed0" / "results.json").read_text())
     ] == [
         "eval/eval-00.pddl",
         "eval/eval-01.pddl",
@@ -117,7 +118,7 @@ def test_run_scores_against_a_reference_file_and_keeps_its_plans(
     assert f"{missing}: no reference cost for eval/eval-01.pddl" in capsys.readouterr().err
     assert main([*arguments, "--references", str(references)]) == 0
     shown = capsys.readouterr().out
-    folder = tmp_path / "heavy" / "main-seed0"
+    folder = tmp_path / "heavy" / "feedback-rounds-2-seed0"
     results = json.loads((folder / "results.json").read_text())
     metadata = json.loads((folder / "metadata.json").read_text())
     costs = [r["plan_cost"] for r in results]

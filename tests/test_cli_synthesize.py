@@ -258,11 +258,13 @@ def test_the_flags_beyond_the_paper_name_the_run(capsys: pytest.CaptureFixture[s
     assert SynthesisSettings().label == "main" and SynthesisSettings(names=False).label == "no-names"
     assert SynthesisSettings(chain_of_thought=False, scaling_feedback=True).label == "no-cot+scaling"
     assert SynthesisSettings(shuffles=4).label == "shuffles4"
-    assert SynthesisSettings(check_strategy=True, strategy_rounds=3).label == "check-strategy3"
+    assert (
+        SynthesisSettings(check_strategy=True, strategy_rounds=3).label == "check-strategy+strategy-rounds-3"
+    )
     quality = synthesize_command.build_parser_for_tests().parse_args(
         ["--domain", "miconic", "--quality-feedback", "--quality-threshold", "1.1"]
     )
-    assert synthesize_command.settings_from(quality).label == "quality1.1"
+    assert synthesize_command.settings_from(quality).label == "quality+quality-threshold-1.1"
 
 
 @pytest.mark.slow

@@ -85,6 +85,17 @@ def test_papers_are_named_not_numbered_by_their_seed_files() -> None:
     assert numbered == []
 
 
+_IGNORED = shutil.ignore_patterns(".*", "build", "*.egg-info", "__pycache__", "dist")
+_OUTPUT_FOLDERS = {"runs", "results", "reports"}  # the checkout's own output (not genplan/runs, a package)
+
+
+def _ignored(folder: str, names: list[str]) -> set[str]:
+    ignored = set(_IGNORED(folder, names))
+    if Path(folder).resolve() == ROOT:
+        ignored |= _OUTPUT_FOLDERS & set(names)
+    return ignored
+
+
 @pytest.mark.slow
 def test_a_non_editable_install_finds_the_papers_problems_and_every_generator(tmp_path: Path) -> None:
     """Built as a wheel and installed elsewhere, genplan still finds the paper's problem files (with
@@ -93,9 +104,7 @@ def test_a_non_editable_install_finds_the_papers_problems_and_every_generator(tm
     shutil.copytree(
         ROOT,
         source,
-        ignore=shutil.ignore_patterns(
-            ".*", "build", "*.egg-info", "__pycache__", "runs", "results", "reports", "dist"
-        ),
+        ignore=_ignored,
     )
     built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(source), "-w", str(tmp_path / "wheel")],

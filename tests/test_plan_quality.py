@@ -10,10 +10,11 @@ from fake_programs import fenced
 from genplan.approaches.generalized_plan.settings import SynthesisSettings
 from genplan.approaches.generalized_plan.synthesize import synthesize
 from genplan.llm import FakeLanguageModel
-from genplan.llm.observations import Observations
 from genplan.pddl.problem import load_problem
 from genplan.plans.failures import FailureKind
 from genplan.plans.fast_downward import find_driver
+from genplan.runs.observations import Observations
+from genplan.sandbox import Limits
 
 pytestmark = pytest.mark.skipif(find_driver() is None, reason="optimal costs need Fast Downward")
 
@@ -41,7 +42,12 @@ def _synthesize(*programs: str, observations: Observations | None = None):
     problem = load_problem(COSTS / "p01.pddl", COSTS / "domain.pddl")
     model = FakeLanguageModel(["A transport domain.", "Drive, then drop.", *(fenced(p) for p in programs)])
     result = synthesize(
-        model, problem.domain.to_pddl(), [problem], SETTINGS, observations=observations or Observations()
+        model,
+        problem.domain.to_pddl(),
+        [problem],
+        SETTINGS,
+        limits=Limits(),
+        observations=observations or Observations(),
     )
     return model, result
 
@@ -91,4 +97,7 @@ def test_below_the_threshold_no_feedback_is_sent() -> None:
     model, result = _synthesize(CHEAP)
     assert len(model.history) == 3 and result.rounds[0].quality["mean_ratio"] == 1.0
     assert SynthesisSettings(quality_feedback=True).label == "quality"
-    assert SynthesisSettings(quality_feedback=True, quality_threshold=1.2).label == "quality1.2"
+    assert (
+        SynthesisSettings(quality_feedback=True, quality_threshold=1.2).label
+        == "quality+quality-threshold-1.2"
+    )

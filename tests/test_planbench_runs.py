@@ -57,7 +57,7 @@ def _run(
 ) -> tuple[FakeLanguageModel, str]:
     model = FakeLanguageModel(answers)
     monkeypatch.setattr(run, "build_model", lambda *_: ChosenModel(model, "fake", "fake"))
-    code = main(["run", *arguments, "--runs-dir", str(runs), "--llm", "fake", "--isolation", "none"])
+    code = main(["run", *arguments, "--runs-dir", str(runs), "--llm", "manual"])
     assert code == 0
     return model, str(runs)
 

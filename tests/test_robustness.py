@@ -51,9 +51,9 @@ def test_shuffled_runs_use_other_hash_seeds() -> None:
 
 def test_an_order_sensitive_program_is_caught() -> None:
     program = _sensitive()
-    usual = evaluate_program(program, EVALUATION, timeout=5, workers=2)
+    usual = evaluate_program(program, EVALUATION, timeout=5, workers=2, limits=Limits())
     assert all(check.solved for check in usual)  # in the usual order it looks correct
-    checks = evaluate_shuffled(program, EVALUATION, 4, timeout=5, workers=2)
+    checks = evaluate_shuffled(program, EVALUATION, 4, timeout=5, workers=2, limits=Limits())
     assert all(check.base.solved for check in checks)
     assert all(check.order_sensitive and not check.solved for check in checks)
     failed = [check.shuffled[check.first_failed_run - 1] for check in checks]  # type: ignore[operator]
@@ -79,7 +79,7 @@ def test_each_shuffled_run_builds_the_sets_in_its_own_order(monkeypatch: pytest.
 
 
 def test_an_order_independent_program_passes_every_order() -> None:
-    checks = evaluate_shuffled(CORRECT, EVALUATION, 3, timeout=5, workers=2)
+    checks = evaluate_shuffled(CORRECT, EVALUATION, 3, timeout=5, workers=2, limits=Limits())
     assert all(check.solved and not check.order_sensitive for check in checks)
     assert [len(check.shuffled) for check in checks] == [3, 3] and checks[0].hash_seeds == (1, 2, 3)
 
@@ -103,7 +103,8 @@ def test_a_run_with_shuffles_reports_the_program_as_order_sensitive(tmp_path: Pa
     )
     record = report.record
     assert (
-        record.label == "shuffles3" and record.details["training_outcome"] == "solved all training problems"
+        record.label == "timeout-5+shuffles3"
+        and record.details["training_outcome"] == "solved all training problems"
     )
     assert record.solved == 0 and record.details["order_sensitive"] is True
     assert record.details["order_sensitive_problems"] == 2

@@ -55,7 +55,7 @@ def test_run_folder_holds_conversation_programs_results_and_metadata(tmp_path: P
     assert [r["status"] for r in results] == ["solved", "solved"]
     metadata = json.loads((folder / "metadata.json").read_text())
     assert metadata["fraction_solved"] == 1.0
-    assert metadata["approach"] == "generalized-plan" and metadata["label"] == "main"
+    assert metadata["approach"] == "generalized-plan" and metadata["label"] == "timeout-2"
     assert metadata["llm_calls"] == 4 and metadata["feedback"] == {"python-exception": 1}
     details = metadata["details"]
     assert details["feedback_rounds_used"] == 1 and details["feedback_kinds"] == ["python-exception"]
@@ -63,6 +63,7 @@ def test_run_folder_holds_conversation_programs_results_and_metadata(tmp_path: P
     assert metadata["model"] == "fake" and details["variant"] == "main"
     assert set(metadata["artifacts"]) == {
         "conversation.jsonl",
+        "identity.json",
         "growing_program.py",
         "program.py",
         "training.json",
@@ -156,19 +157,22 @@ def test_a_user_folder_in_the_ipc_layout_loads(tmp_path: Path) -> None:
     assert sizes == sorted(sizes)
 
 
-def test_size_check_ends_training_with_one_evaluation_sized_problem(tmp_path: Path) -> None:
+def test_the_size_check_is_a_split_of_its_own(tmp_path: Path) -> None:
     from genplan.pddl.problem_sets import load_domain_problems
 
     plain = load_domain_problems("heavy", 0, 1, tmp_path)
     checked = load_domain_problems("heavy", 0, 1, tmp_path, size_check=True)
-    assert checked.training[:-1] == plain.training and checked.size_check and not plain.size_check
-    assert checked.training[-1].name == "heavy-check-00" and len(checked.training[-1].object_types) >= 100
-    assert checked.training[-1].init != checked.evaluation[0].init
+    assert checked.training == plain.training and checked.size_check and not plain.size_check
+    (check,) = checked.size_check_problems
+    assert checked.training_with_size_check == (*plain.training, check)
+    assert check.name == "heavy-check-00" and len(check.object_types) >= 100
+    assert check.init != checked.evaluation[0].init
 
 
 def test_a_slow_program_is_caught_by_the_size_check(tmp_path: Path) -> None:
     from genplan.approaches.generalized_plan.synthesize import check_training
     from genplan.pddl.problem_sets import load_domain_problems
+    from genplan.sandbox import Limits
 
     slow = (
         "def get_plan(objects, init, goal):\n"
@@ -181,7 +185,7 @@ def test_a_slow_program_is_caught_by_the_size_check(tmp_path: Path) -> None:
         "    return ['(pack-first %s)' % items[0]] + ['(stack %s %s)' % p for p in zip(items, items[1:])]\n"
     )
     problems = load_domain_problems("heavy", 0, 1, tmp_path, size_check=True)
-    passed, check, problem = check_training(slow, problems.training, timeout=3.0)
-    assert passed == len(problems.training) - 1
+    passed, check, problem = check_training(slow, problems.training_with_size_check, 3.0, Limits())
+    assert passed == len(problems.training)
     assert problem is not None and problem.name == "heavy-check-00"
     assert check is not None and check.failure is not None and check.failure.value == "timeout"

@@ -21,12 +21,12 @@ from genplan.approaches.generalized_plan.scaling import (
 )
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings, synthesize
 from genplan.llm import FakeLanguageModel
-from genplan.llm.observations import Observations
 from genplan.paths import builtin_domain_file
 from genplan.pddl.domain import load_domain
 from genplan.pddl.problem_sets import DomainProblems
 from genplan.plans.failures import FailureKind
-from genplan.sandbox import run_untrusted
+from genplan.runs.observations import Observations
+from genplan.sandbox import Limits, run_untrusted
 
 OPENING = ["A packing domain.", "Pack the heaviest item first, then the next heaviest."]
 TRAINING = [heavy_problem(f"train-{n:02d}", n) for n in (3, 4, 5, 6, 8, 10, 12)]
@@ -111,8 +111,8 @@ def test_the_profile_stops_counting_at_its_cap() -> None:
 
 
 def test_a_cubic_program_is_too_slow_for_the_largest_problem_and_a_linear_one_is_not() -> None:
-    cubic = check_scaling(CUBIC, TRAINING, FAR, timeout=10.0)
-    linear = check_scaling(CORRECT, TRAINING, FAR, timeout=10.0)
+    cubic = check_scaling(CUBIC, TRAINING, FAR, timeout=10.0, limits=Limits())
+    linear = check_scaling(CORRECT, TRAINING, FAR, timeout=10.0, limits=Limits())
     assert cubic.too_slow and not linear.too_slow, (cubic.to_json(), linear.to_json())
     assert cubic.growth is not None and cubic.growth.exponent > 1.4  # in initial atoms (n^2 / 2): n^2.8+
     assert linear.projected_seconds is not None and linear.projected_seconds < 1.0
@@ -124,7 +124,7 @@ def test_a_cubic_program_is_too_slow_for_the_largest_problem_and_a_linear_one_is
 
 def test_a_cubic_program_gets_scaling_feedback_and_the_repair_does_not() -> None:
     model = FakeLanguageModel([*OPENING, fenced(CUBIC), fenced(CORRECT)])
-    result = synthesize(model, DOMAIN_PDDL, TRAINING, SCALING, scaling_target=FAR)
+    result = synthesize(model, DOMAIN_PDDL, TRAINING, SCALING, scaling_target=FAR, limits=Limits())
     assert [r.failure for r in result.rounds] == [FailureKind.SCALING, None]
     feedback = model.history[3][-1].content
     assert feedback.startswith("The code solved every training problem, but it is too slow")
@@ -138,27 +138,29 @@ def test_a_cubic_program_gets_scaling_feedback_and_the_repair_does_not() -> None
 
 def test_a_linear_program_gets_no_scaling_feedback() -> None:
     model = FakeLanguageModel([*OPENING, fenced(CORRECT)])
-    result = synthesize(model, DOMAIN_PDDL, TRAINING, SCALING, scaling_target=FAR)
+    result = synthesize(model, DOMAIN_PDDL, TRAINING, SCALING, scaling_target=FAR, limits=Limits())
     assert len(model.history) == 3 and [r.failure for r in result.rounds] == [None]
     assert result.rounds[0].scaling is not None and result.rounds[0].scaling["projected_seconds"] < 1.0
 
 
 def test_without_the_setting_a_cubic_program_passes_training() -> None:
     model = FakeLanguageModel([*OPENING, fenced(CUBIC)])
-    result = synthesize(model, DOMAIN_PDDL, TRAINING, SynthesisSettings(timeout=10.0), scaling_target=FAR)
+    result = synthesize(
+        model, DOMAIN_PDDL, TRAINING, SynthesisSettings(timeout=10.0), scaling_target=FAR, limits=Limits()
+    )
     assert [r.failure for r in result.rounds] == [None] and result.rounds[0].scaling is None
 
 
 def test_recorded_measurements_are_reused_so_the_feedback_repeats(tmp_path: Path) -> None:
     first = Observations(tmp_path / "a" / "observations.json")
-    verdict = check_scaling(CUBIC, TRAINING, FAR, timeout=10.0, observations=first)
+    verdict = check_scaling(CUBIC, TRAINING, FAR, timeout=10.0, limits=Limits(), observations=first)
     recorded = json.loads((tmp_path / "a" / "observations.json").read_text())
     for key, value in recorded.items():  # the replayed run measured ten times slower
         if key.startswith("time/"):
             value["seconds"] *= 10
     (tmp_path / "a" / "observations.json").write_text(json.dumps(recorded))
     again = Observations(tmp_path / "b" / "observations.json", [tmp_path / "a" / "observations.json"])
-    replayed = check_scaling(CUBIC, TRAINING, FAR, timeout=10.0, observations=again)
+    replayed = check_scaling(CUBIC, TRAINING, FAR, timeout=10.0, limits=Limits(), observations=again)
     assert again.reused == 2 * 4  # the timing and the profile of each of the larger half (6 to 12 items)
     assert [m.seconds for m in replayed.measurements] == pytest.approx(
         [10 * m.seconds for m in verdict.measurements]
@@ -181,7 +183,7 @@ def test_a_run_records_the_scaling_feedback_and_counts_it_as_its_own_kind(tmp_pa
         problems, model, settings, RunContext(folder=tmp_path / "run", eval_timeout=2.0, workers=1)
     )
     record = report.record
-    assert record.label == "scaling" and record.feedback == {"scaling": 1}
+    assert record.label == "timeout-10+scaling" and record.feedback == {"scaling": 1}
     assert record.details["feedback_kinds"] == ["scaling"] and record.solved == 1
     rounds = json.loads((tmp_path / "run" / "training.json").read_text())
     assert rounds[0]["failure"] == "scaling" and rounds[0]["scaling"]["target"]["objects"] == 600

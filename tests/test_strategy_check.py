@@ -13,6 +13,7 @@ from genplan.llm import FakeLanguageModel
 from genplan.paths import builtin_domain_file
 from genplan.pddl.domain import load_domain
 from genplan.plans.failures import FailureKind
+from genplan.sandbox import Limits
 
 OPENING = ["A packing domain.", "Pack the lightest item first, then heavier ones on top."]
 DOMAIN_PDDL = load_domain(builtin_domain_file("heavy")).to_pddl()
@@ -47,7 +48,7 @@ def test_the_larger_prompt_problem_is_followed() -> None:
 
 def test_a_strategy_whose_plan_val_rejects_is_revised_before_any_code() -> None:
     model = FakeLanguageModel([*OPENING, WRONG_PLAN, RIGHT_PLAN, fenced(CORRECT)])
-    result = synthesize(model, DOMAIN_PDDL, training_problems(), CHECK)
+    result = synthesize(model, DOMAIN_PDDL, training_problems(), CHECK, limits=Limits())
     assert [(c.valid, c.failure) for c in result.strategy_checks] == [
         (False, FailureKind.PLAN_SEMANTICS),
         (True, None),
@@ -65,14 +66,14 @@ def test_a_strategy_whose_plan_val_rejects_is_revised_before_any_code() -> None:
 
 def test_a_valid_plan_goes_straight_to_the_code() -> None:
     model = FakeLanguageModel([*OPENING, RIGHT_PLAN, fenced(CORRECT)])
-    result = synthesize(model, DOMAIN_PDDL, training_problems(), CHECK)
+    result = synthesize(model, DOMAIN_PDDL, training_problems(), CHECK, limits=Limits())
     assert [c.valid for c in result.strategy_checks] == [True] and len(model.history) == 4
 
 
 def test_an_answer_without_a_plan_is_asked_again_and_revisions_run_out() -> None:
     settings = SynthesisSettings(check_strategy=True, strategy_rounds=1, timeout=5.0)
     model = FakeLanguageModel([*OPENING, "I would pack them.", WRONG_PLAN, fenced(CORRECT)])
-    result = synthesize(model, DOMAIN_PDDL, training_problems(), settings)
+    result = synthesize(model, DOMAIN_PDDL, training_problems(), settings, limits=Limits())
     assert [(c.plan_length, c.valid) for c in result.strategy_checks] == [(None, False), (4, False)]
     assert "The answer did not contain a plan." in model.history[3][-1].content
     assert "Implement the strategy" in model.history[4][-1].content  # out of revisions: code anyway
@@ -94,7 +95,9 @@ def test_reflection_asks_why_before_the_fix_and_keeps_the_explanation() -> None:
         CORRECT, prose=""
     )
     model = FakeLanguageModel(["Summary.", "Strategy.", fenced(RAISES), explained])
-    result = synthesize(model, DOMAIN_PDDL, training_problems(), SynthesisSettings(reflect=True, timeout=5.0))
+    result = synthesize(
+        model, DOMAIN_PDDL, training_problems(), SynthesisSettings(reflect=True, timeout=5.0), limits=Limits()
+    )
     feedback = model.history[3][-1].content
     assert "IndexError" in feedback and feedback.endswith(REFLECT_AND_FIX)
     assert "Fix the code." not in feedback
@@ -105,6 +108,8 @@ def test_reflection_asks_why_before_the_fix_and_keeps_the_explanation() -> None:
 
 def test_without_reflection_the_papers_feedback_is_sent() -> None:
     model = FakeLanguageModel(["Summary.", "Strategy.", fenced(RAISES), fenced(CORRECT)])
-    result = synthesize(model, DOMAIN_PDDL, training_problems(), SynthesisSettings(timeout=5.0))
+    result = synthesize(
+        model, DOMAIN_PDDL, training_problems(), SynthesisSettings(timeout=5.0), limits=Limits()
+    )
     assert model.history[3][-1].content.endswith("\nFix the code.")
     assert result.rounds[1].reflection is None

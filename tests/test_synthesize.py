@@ -21,6 +21,7 @@ from genplan.llm import FakeLanguageModel
 from genplan.paths import builtin_domain_file
 from genplan.pddl.domain import load_domain
 from genplan.plans.failures import FailureKind
+from genplan.sandbox import Limits
 
 COT_OPENING = [
     "The domain is about packing items into a box.",
@@ -32,7 +33,7 @@ FAST = SynthesisSettings(timeout=2.0)
 
 def run(answers: list[str], settings: SynthesisSettings = FAST):
     model = FakeLanguageModel(answers)
-    result = synthesize(model, DOMAIN_PDDL, training_problems(), settings)
+    result = synthesize(model, DOMAIN_PDDL, training_problems(), settings, limits=Limits())
     return model, result
 
 

@@ -5,608 +5,268 @@ in its own way: a generalized plan written once per domain (Silver et al., AAAI 
 components written once per domain (AutoToS, Cao et al., AAAI 2025), the model as a planner
 per problem (Boomerang, SymPlanner, ...), a declarative action model solved by clingo (LLM+AL).
 Whatever it does, it takes the domain's problems, a :class:`~genplan.llm.LanguageModel`, its
-frozen settings and a run folder, and returns a :class:`RunRecord`, so that every report can
-put approaches side by side on the same problems (per problem: key, status, plan length,
-seconds; per run: LLM calls, tokens, feedback by kind, world-model queries, artifacts).
+frozen settings and a run context, and returns a :class:`RunRecord`, so that every report can
+put approaches side by side on the same problems.
 
-The record is written to ``metadata.json`` in the run folder and the per-problem results to
-``results.json``; :func:`write_record` does both.
+The books every approach shares (the run record, its files, saving, observations, problem keys,
+progress) live one stage lower, in :mod:`genplan.runs`; this module re-exports their names so
+``from genplan.approaches.base import RunRecord`` keeps working.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import datetime
-import json
-import shutil
-import statistics
-import typing
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from enum import Enum
+from typing import Any, ClassVar, Generic, TypeVar
 
 from genplan.errors import ConfigurationError
 from genplan.llm import LanguageModel
-from genplan.paths import data_folder, source_checkout
 from genplan.pddl.described import DescribedTask
-from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
-from genplan.plans.costs import cost_kind
-from genplan.plans.plan_file import FoundPlan, plan_file_name
-from genplan.plans.validate import PlanVerdict
-from genplan.sandbox import Limits
-
-SOLVED = "solved"
-"""The status of a problem whose plan was checked and found valid. Any other status names the
-failure: the generalized plan's :class:`~genplan.plans.failures.FailureKind` values
-(``python-exception``, ``timeout``, ``plan-syntax``, ``plan-semantics``, ``crashed``,
-``no-code``), or an approach's own (e.g. ``search-timeout``, ``no-plan``, ``budget-exhausted``),
-documented by that approach."""
-
-METADATA_FILE = "metadata.json"
-RESULTS_FILE = "results.json"
-CONVERSATION_FILE = "conversation.jsonl"
-"""The recorded conversation of a run folder (every approach that asks a model records one)."""
-
-
-@dataclass(frozen=True)
-class ProblemResult:
-    """How an approach did on one evaluation problem.
-
-    Attributes:
-        problem: the problem's key: its file path relative to the problem set's folder, with
-            ``/`` separators (``testing/hard/p03.pddl``), since IPC problem names repeat across
-            difficulty levels; the problem's name when it has no file.
-        status: :data:`SOLVED` or the failure's name (see :data:`SOLVED`).
-        plan_length: actions in the returned plan, or ``None`` when no plan came back.
-        seconds: wall-clock seconds spent on this problem (a time-out counts as the budget).
-        message: the checker's or the failure's message, or ``None``.
-        llm_calls: model calls made for this problem alone (approaches that plan per
-            problem), else ``None``.
-        world_model_queries: world-model queries made for this problem, else ``None``.
-        details: approach-specific figures (JSON-ready), e.g. the optimal plan length.
-        plan_cost: the cost of the valid plan found (its length, or its total cost in
-            action-cost problems, :mod:`genplan.plans.costs`), else ``None``; ``None`` also in
-            records made before costs were kept.
-        plan: the valid plan found, which :func:`write_record` saves as
-            ``plans/<key>.plan``; not part of ``results.json``.
-    """
-
-    problem: str
-    status: str
-    plan_length: int | None
-    seconds: float
-    message: str | None = None
-    llm_calls: int | None = None
-    world_model_queries: int | None = None
-    details: Mapping[str, Any] = field(default_factory=dict)
-    plan_cost: float | None = None
-    plan: FoundPlan | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def solved(self) -> bool:
-        """Whether a valid plan was found."""
-        return self.status == SOLVED
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON-ready form, ``plan_cost`` beside ``plan_length`` (``details`` omitted when
-        empty; the plan itself is saved apart, see :func:`write_plans`)."""
-        data: dict[str, Any] = {}
-        for item in dataclasses.fields(self):
-            if item.name not in ("plan", "plan_cost"):
-                data[item.name] = getattr(self, item.name)
-            if item.name == "plan_length":
-                cost = self.plan_cost
-                data["plan_cost"] = int(cost) if cost is not None and cost == int(cost) else cost
-        data["seconds"] = round(self.seconds, 6)
-        data["details"] = dict(self.details)
-        if not data["details"]:
-            del data["details"]
-        return data
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> ProblemResult:
-        """Inverse of :meth:`to_json`.
-
-        Raises:
-            KeyError: ``problem`` or ``status`` is missing.
-        """
-        return cls(
-            problem=str(data["problem"]),
-            status=str(data["status"]),
-            plan_length=data.get("plan_length"),
-            seconds=float(data.get("seconds", 0.0)),
-            message=data.get("message"),
-            llm_calls=data.get("llm_calls"),
-            world_model_queries=data.get("world_model_queries"),
-            details=dict(data.get("details") or {}),
-            plan_cost=data.get("plan_cost"),
-        )
-
-
-def found_plan(problem: Problem, verdict: PlanVerdict, actions: Sequence[str] | None) -> FoundPlan | None:
-    """What a :class:`ProblemResult` keeps of a checked plan: the plan, its cost and cost kind
-    when ``verdict`` found it valid, else ``None``. Every approach calls this where it checks a
-    plan, so every run saves its plans the same way (:func:`write_record`)."""
-    if not verdict.valid or verdict.cost is None or actions is None:
-        return None
-    return FoundPlan(tuple(str(action) for action in actions), verdict.cost, cost_kind(problem))
-
-
-@dataclass
-class RunRecord:
-    """Everything one run of one approach reports, the same for every approach.
-
-    Attributes:
-        approach: the registered approach name (``generalized-plan``, ``autotos``, ...).
-        label: the run's name within the approach: the settings that differ from the
-            approach's defaults (``main`` for the generalized plan's main variant); the run
-            folder is ``<domain>/<label>-seed<S>``.
-        settings: the approach's settings as JSON.
-        domain: the domain's short name.
-        seed: the problem seed.
-        model: the model that answered (as the backend reported it or the user named it).
-        backend: the backend kind (``openai``, ``files``, ``manual``, ``replay``, ``fake``).
-        date: the day the run started (ISO 8601, UTC).
-        problems: one result per evaluation problem, in the problem set's order.
-        llm_calls: model calls over the whole run (answers from the cache included).
-        prompt_tokens / completion_tokens: totals, or ``None`` when any answer came without
-            counts (the ``files`` and ``manual`` backends report none).
-        feedback: feedback messages sent to the model, by kind (e.g. ``{"plan-semantics": 1}``).
-        world_model_queries: world-model queries over the run, or ``None`` for approaches that
-            make none.
-        artifacts: files written in the run folder, relative to it.
-        details: approach-specific figures (JSON-ready).
-        isolation: the sandbox isolation model-written code ran under (``bwrap``, or ``none``
-            with ``--isolation none``); ``None`` for a run that ran no model code.
-        problem_set: the evaluation problems (:attr:`~genplan.pddl.problem_sets.DomainProblems.problem_set`):
-            ``generated``, ``paper`` (the paper's own files), ``by-length:4,8,12 x2``,
-            ``small x30``, or ``folder`` (a user's); ``None`` in records made before it was kept.
-        generators: the generator version of a built-in domain's generated problems
-            (``v2``; ``v1`` for the saved runs); ``None`` for a user's folder.
-        scores: the IPC quality and agile scores summed per level (``{"quality": {"all": ...,
-            "easy": ...}, "agile": {...}, "problems": {...}, "time_limit_seconds": T,
-            "references": source}``, :mod:`genplan.experiments.quality`), or ``None``.
-    """
-
-    approach: str
-    label: str
-    settings: dict[str, Any]
-    domain: str
-    seed: int
-    model: str
-    backend: str
-    date: str
-    problems: list[ProblemResult] = field(default_factory=list)
-    llm_calls: int = 0
-    prompt_tokens: int | None = None
-    completion_tokens: int | None = None
-    feedback: dict[str, int] = field(default_factory=dict)
-    world_model_queries: int | None = None
-    artifacts: list[str] = field(default_factory=list)
-    details: dict[str, Any] = field(default_factory=dict)
-    isolation: str | None = None
-    problem_set: str | None = None
-    generators: str | None = None
-    scores: dict[str, Any] | None = None
-
-    @property
-    def solved(self) -> int:
-        """Evaluation problems solved."""
-        return sum(p.solved for p in self.problems)
-
-    @property
-    def fraction_solved(self) -> float:
-        """``solved / problems`` (0.0 when there were none)."""
-        return self.solved / len(self.problems) if self.problems else 0.0
-
-    @property
-    def median_seconds(self) -> float | None:
-        """Median seconds over solved problems, or ``None`` when none was solved."""
-        times = [p.seconds for p in self.problems if p.solved]
-        return statistics.median(times) if times else None
-
-    @property
-    def statuses(self) -> dict[str, int]:
-        """Problems per status, sorted by status."""
-        counts: dict[str, int] = {}
-        for result in self.problems:
-            counts[result.status] = counts.get(result.status, 0) + 1
-        return dict(sorted(counts.items()))
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``metadata.json`` form: every field but ``problems``, plus the summary figures
-        (``evaluation_problems``, ``solved``, ``fraction_solved``, ``median_seconds``,
-        ``statuses``)."""
-        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "problems"}
-        data.update(
-            evaluation_problems=len(self.problems),
-            solved=self.solved,
-            fraction_solved=self.fraction_solved,
-            median_seconds=self.median_seconds,
-            statuses=self.statuses,
-        )
-        return data
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any], problems: Sequence[Mapping[str, Any]] = ()) -> RunRecord:
-        """Inverse of :meth:`to_json` (with ``results.json``'s list as ``problems``).
-
-        Raises:
-            KeyError: a required field is missing.
-        """
-        names = {f.name for f in dataclasses.fields(cls)} - {"problems"}
-        record = cls(**{k: v for k, v in data.items() if k in names})
-        record.problems = [ProblemResult.from_json(p) for p in problems]
-        return record
-
-
-def write_json(path: Path, data: object) -> None:
-    """Write ``data`` as indented JSON, atomically (a temporary file, then a rename)."""
-    temporary = path.with_suffix(path.suffix + ".tmp")
-    temporary.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    temporary.replace(path)
-
-
-PLANS_FOLDER = "plans"
-"""The run folder's subfolder of saved plans, ``plans/<problem key>.plan``."""
-
-
-def write_plans(folder: Path, results: Sequence[ProblemResult]) -> list[str]:
-    """Save every result's found plan as ``folder/<key>.plan`` (Fast Downward's ``sas_plan``
-    format, :mod:`genplan.plans.plan_file`); returns the files written, relative to
-    ``folder``, in the results' order.
-
-    Raises:
-        OSError: a file cannot be written.
-    """
-    written = []
-    for result in results:
-        if result.plan is None:
-            continue
-        relative = plan_file_name(result.problem)
-        path = folder / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(result.plan.to_text(), encoding="utf-8")
-        written.append(relative)
-    return written
-
-
-def write_record(folder: Path, record: RunRecord) -> None:
-    """Write ``record`` as ``metadata.json`` and its problems as ``results.json`` in ``folder``,
-    and its found plans as ``plans/<key>.plan`` (added to the record's artifacts)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    for name in write_plans(folder / PLANS_FOLDER, record.problems):
-        relative = f"{PLANS_FOLDER}/{name}"
-        if relative not in record.artifacts:
-            record.artifacts.append(relative)
-    write_json(folder / RESULTS_FILE, [p.to_json() for p in record.problems])
-    write_json(folder / METADATA_FILE, record.to_json())
-
-
-def read_record(folder: Path) -> RunRecord:
-    """The record of a finished run folder.
-
-    Raises:
-        OSError: ``metadata.json`` cannot be read; ValueError, KeyError: it is not a run record.
-    """
-    metadata = json.loads((folder / METADATA_FILE).read_text(encoding="utf-8"))
-    results_path = folder / RESULTS_FILE
-    results = json.loads(results_path.read_text(encoding="utf-8")) if results_path.is_file() else []
-    return RunRecord.from_json(metadata, results)
-
-
-def run_folder(runs_dir: Path, domain_name: str, label: str, seed: int) -> Path:
-    """``runs_dir/<domain>/<label>-seed<S>``: where a run writes its files."""
-    return runs_dir / domain_name / f"{label}-seed{seed}"
-
-
-def saved_run_folder(domain_name: str, label: str, seed: int) -> Path:
-    """Where ``--save`` puts a run and where replay looks for one:
-    ``synthesized/<domain>/<label>-seed<S>``."""
-    return data_folder("synthesized") / domain_name / f"{label}-seed{seed}"
-
-
-def recorded_generators(conversation: Path) -> str | None:
-    """The generator version of the run that recorded ``conversation``, from the ``metadata.json``
-    beside it (``"v1"`` for the saved runs), or ``None`` when there is none or it records none.
-
-    A replay must run on the problems its recording was made on, since the first prompt shows
-    two training problems; the CLI and the experiment grid use this to pick them."""
-    try:
-        value = json.loads((conversation.parent / METADATA_FILE).read_text(encoding="utf-8")).get(
-            "generators"
-        )
-    except (OSError, ValueError, AttributeError):
-        return None
-    return value if isinstance(value, str) else None
-
-
-def save_root() -> Path:
-    """Where ``--save`` writes: the checkout's ``synthesized/`` when genplan runs from a source
-    checkout, else ``./synthesized`` in the working directory (never into an installed package)."""
-    return data_folder("synthesized") if source_checkout() is not None else Path.cwd() / "synthesized"
-
-
-@dataclass(frozen=True)
-class SaveOutcome:
-    """What ``--save`` did.
-
-    Attributes:
-        destination: the folder written, or ``None`` when nothing was written.
-        note: one line for the user: where the run went, or why it was not saved.
-    """
-
-    destination: Path | None
-    note: str
-
-
-def _exchanges(path: Path) -> list[tuple[object, str, int]] | None:
-    """The recorded exchanges of a conversation file, or ``None`` if there is none readable."""
-    from genplan.llm import LLMError, read_recording
-
-    if not path.is_file():
-        return None
-    try:
-        return [(e.messages, e.response, e.sample) for e in read_recording(path)]
-    except LLMError:
-        return None
-
-
-def save_run(
-    folder: Path,
-    domain_name: str,
-    label: str,
-    seed: int,
-    *,
-    root: Path | None = None,
-    overwrite: bool = False,
-) -> SaveOutcome:
-    """Copy a finished run's artifacts (those its record lists) beside the saved runs (``--save``).
-
-    The run goes to ``ROOT/<domain>/<label>-seed<S>`` (``ROOT`` from :func:`save_root`
-    unless given). Saved runs are real model output and never overwritten by accident: a run
-    whose conversation is already saved there (a replay of that saved run) is not written
-    again; a new run goes to the first free ``<label>-seed<S>-<N>`` beside the saved one,
-    unless ``overwrite`` replaces it.
-
-    Raises:
-        ConfigurationError: the run folder has no readable record, or the destination cannot
-            be written (names it).
-    """
-    try:
-        record = read_record(folder)
-    except (OSError, ValueError, KeyError) as error:
-        raise ConfigurationError(f"cannot save {folder}: it holds no finished run ({error})") from error
-    base = (root or save_root()) / domain_name
-    destination = base / f"{label}-seed{seed}"
-    ours = _exchanges(folder / CONVERSATION_FILE)
-    for saved in [destination, *sorted(base.glob(f"{label}-seed{seed}-*"))]:
-        if ours is not None and ours == _exchanges(saved / CONVERSATION_FILE):
-            return SaveOutcome(
-                None, f"Not saved: {saved} already holds this conversation (this run replays it)."
-            )
-    if destination.is_dir() and any(destination.iterdir()) and not overwrite:
-        number = 2
-        while (base / f"{label}-seed{seed}-{number}").exists():
-            number += 1
-        destination = base / f"{label}-seed{seed}-{number}"
-    try:
-        if destination.is_dir() and overwrite:
-            shutil.rmtree(destination)
-        destination.mkdir(parents=True, exist_ok=True)
-        for name in record.artifacts:
-            source = folder / name
-            if source.is_file():
-                target = destination / name
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(source, target)
-    except OSError as error:
-        where = error.filename or destination
-        raise ConfigurationError(f"cannot save the run to {where}: {error.strerror or error}") from error
-    return SaveOutcome(destination, f"Saved to {destination.resolve()}")
-
-
-def today() -> str:
-    """Today's date in UTC, ISO 8601 (``2026-11-25``)."""
-    return datetime.datetime.now(datetime.timezone.utc).date().isoformat()
-
-
-def problem_key(problem: Problem, root: Path | None) -> str:
-    """A problem's key in records: its file relative to ``root`` (``/`` separators), else its name."""
-    source = problem.source
-    if source is not None and root is not None:
-        try:
-            return Path(source).resolve().relative_to(root.resolve()).as_posix()
-        except ValueError:
-            pass
-    return problem.name
-
-
-class Progress(Protocol):
-    """Where an approach reports progress while it runs (the CLI draws bars; tests record)."""
-
-    def note(self, text: str) -> None:
-        """A line worth showing a person (a training round's outcome, a phase's result)."""
-        ...
-
-    def start_problems(self, total: int) -> None:
-        """Solving ``total`` evaluation problems starts."""
-        ...
-
-    def problem_done(self, result: ProblemResult) -> None:
-        """One evaluation problem finished."""
-        ...
-
-
-class SilentProgress:
-    """A :class:`Progress` that shows nothing."""
-
-    def note(self, text: str) -> None:
-        """Ignore ``text``."""
-
-    def start_problems(self, total: int) -> None:
-        """Ignore the start."""
-
-    def problem_done(self, result: ProblemResult) -> None:
-        """Ignore the result."""
-
-
-@dataclass(frozen=True)
-class RunContext:
-    """What every run gets besides its problems, model and settings.
-
-    Attributes:
-        folder: the run folder (created by the approach if missing); an interrupted run keeps
-            what was written there, and the conversation is recorded as it happens.
-        seed: the problem seed (the run's identity in grids).
-        model_name: the model's name as recorded.
-        backend_name: the backend kind as recorded.
-        eval_timeout: seconds per evaluation problem (the paper's 30).
-        workers: evaluation problems solved at once (default: the usable cores).
-        progress: where to report progress.
-        limits: the sandbox's limits and isolation for every model-written program the run
-            executes (``Limits(isolation="none")`` where bubblewrap cannot run).
-        recorded: the folder of the run this one replays (``--llm replay:PATH`` gives PATH's
-            folder), or ``None``: an approach whose prompts show measured figures (times)
-            reuses the measurements recorded there, so the replay asks the same prompts.
-    """
-
-    folder: Path
-    seed: int = 0
-    model_name: str = "unknown"
-    backend_name: str = "unknown"
-    eval_timeout: float = 30.0
-    workers: int | None = None
-    progress: Progress = field(default_factory=SilentProgress)
-    limits: Limits = field(default_factory=Limits)
-    recorded: Path | None = None
-
-
-class Approach(Protocol):
+from genplan.runs.folders import (
+    SaveOutcome,
+    recorded_generators,
+    run_folder,
+    save_root,
+    save_run,
+    saved_run_folder,
+)
+from genplan.runs.keys import problem_key
+from genplan.runs.progress import Progress, SilentProgress
+from genplan.runs.record import (
+    CONVERSATION_FILE,
+    METADATA_FILE,
+    PLANS_FOLDER,
+    RESULTS_FILE,
+    ProblemResult,
+    RunRecord,
+    found_plan,
+    read_record,
+    today,
+    write_json,
+    write_plans,
+    write_record,
+)
+from genplan.runs.session import RunContext, RunSession, default_workers
+from genplan.runs.settings import (
+    changed_settings,
+    convert_value,
+    settings_from_mapping,
+    settings_label,
+    settings_to_json,
+)
+from genplan.runs.status import SOLVED
+from genplan.sandbox import Isolation
+
+__all__ = [
+    "CONVERSATION_FILE",
+    "METADATA_FILE",
+    "PLANS_FOLDER",
+    "RESULTS_FILE",
+    "SOLVED",
+    "Approach",
+    "InputKind",
+    "ModelCode",
+    "ProblemResult",
+    "Progress",
+    "RunContext",
+    "RunRecord",
+    "RunSession",
+    "SaveOutcome",
+    "SilentProgress",
+    "changed_settings",
+    "check_capabilities",
+    "convert_value",
+    "default_workers",
+    "found_plan",
+    "problem_key",
+    "read_record",
+    "reads_descriptions",
+    "recorded_generators",
+    "run_folder",
+    "save_root",
+    "save_run",
+    "saved_run_folder",
+    "settings_from_mapping",
+    "settings_label",
+    "settings_to_json",
+    "today",
+    "uses_sandbox",
+    "write_json",
+    "write_plans",
+    "write_record",
+]
+
+
+class InputKind(str, Enum):
+    """What an approach can take as its problems."""
+
+    PDDL = "pddl"
+    """A PDDL domain and its problems (:class:`~genplan.pddl.problem_sets.DomainProblems`)."""
+    ENGLISH = "english"
+    """A task in English (a folder with ``description.md``,
+    :class:`~genplan.pddl.described.DescribedTask`; LLM+AL's input, Ishay and Lee, AAAI 2025, Sec. 3.1)."""
+
+
+class ModelCode(str, Enum):
+    """Whether an approach runs code the model wrote, and where."""
+
+    NONE = "none"
+    """It runs no model-written code (the model plans; genplan checks the plans)."""
+    SANDBOX = "sandbox"
+    """Model-written Python runs in genplan's sandbox, under the run's isolation (``--isolation``)."""
+    OWN = "own"
+    """Model-written code runs under the approach's own isolation (ASP: clingo in a limited
+    child process), never genplan's sandbox, so ``--isolation`` does not apply."""
+
+
+SettingsT = TypeVar("SettingsT")
+
+
+class Approach(Generic[SettingsT]):
     """One way a language model helps solve a PDDL domain; registered by name in
     :mod:`genplan.approaches`.
+
+    A subclass names itself and its settings, declares what it can take and whether it runs
+    model code, and writes only its own logic in :meth:`solve`: the run session
+    (:class:`~genplan.runs.session.RunSession`) opened by :meth:`run` keeps the books (the run
+    folder, the recorded conversation, observations, problem keys, progress, the parallel loop
+    over evaluation problems and the record's shared fields). README, "Adding an approach".
 
     Attributes:
         name: the registry name, e.g. ``autotos``.
         summary: one line for ``genplan run --help``.
         settings_type: the frozen dataclass of the approach's settings; every field has a
-            default (the paper's value) and ``metadata={"help": ...}``, so the command line and
-            experiment files can set it by name.
+            default (the paper's value) and ``metadata={"help": ...}`` (and optionally
+            ``"label"``, its short name in run labels), so the command line, experiment files
+            and labels use it by name.
+        inputs: what the approach can take (:class:`InputKind`); PDDL unless it says more.
+        model_code: whether it runs model-written code, and where (:class:`ModelCode`); the
+            sandbox is checked before a run only for :attr:`ModelCode.SANDBOX`.
+        own_isolation: for :attr:`ModelCode.OWN`, what the record's ``isolation`` says.
+        label_prefix: whether labels start with the approach's name (``autotos``,
+            ``symplanner+rollouts-4``); the generalized plan's do not (``main``, ``no-cot``).
     """
 
     name: ClassVar[str]
     summary: ClassVar[str]
-    settings_type: ClassVar[type]
+    settings_type: ClassVar[type[Any]]
+    inputs: ClassVar[frozenset[InputKind]] = frozenset({InputKind.PDDL})
+    model_code: ClassVar[ModelCode] = ModelCode.NONE
+    own_isolation: ClassVar[str | None] = None
+    label_prefix: ClassVar[bool] = True
 
-    def label(self, settings: Any) -> str:
-        """The run's name within the approach (see :attr:`RunRecord.label`)."""
-        ...
+    def label(self, settings: SettingsT) -> str:
+        """The run's name within the approach: every setting that differs from its default
+        (:func:`~genplan.runs.settings.settings_label`; see :attr:`RunRecord.label`)."""
+        return settings_label(settings, self.name if self.label_prefix else None)
 
     def describe(self, record: RunRecord) -> list[str]:
         """Lines for a person on what this approach did in ``record`` (its ``details``), printed
-        between the run's heading and its evaluation figures."""
-        ...
+        between the run's heading and its evaluation figures (none by default)."""
+        return []
 
-    def run(
-        self, problems: DomainProblems, model: LanguageModel, settings: Any, context: RunContext
-    ) -> RunRecord:
-        """Run the approach on ``problems`` with ``model`` and return its record (also written
-        to the run folder).
+    def isolation(self, context: RunContext) -> str | None:
+        """What the record's ``isolation`` says for a run with ``context``: the sandbox's
+        isolation for :attr:`ModelCode.SANDBOX`, :attr:`own_isolation` for
+        :attr:`ModelCode.OWN`, ``None`` for an approach that runs no model code."""
+        if self.model_code is ModelCode.SANDBOX:
+            return context.limits.isolation.value
+        return self.own_isolation if self.model_code is ModelCode.OWN else None
+
+    def open_session(
+        self,
+        problems: DomainProblems | DescribedTask,
+        model: LanguageModel,
+        settings: SettingsT,
+        context: RunContext,
+    ) -> RunSession:
+        """The run session of a run of this approach (opens the run folder and the recording).
 
         Raises:
-            genplan.llm.LLMError: the backend failed; the run folder keeps what was recorded.
+            ConfigurationError: the run folder holds a run made with other values.
         """
-        ...
-
-
-class DescribedApproach(Approach, Protocol):
-    """An approach that also takes a task given in English in place of a PDDL problem set."""
+        return RunSession(
+            self.name,
+            self.label(settings),
+            settings,
+            problems,
+            model,
+            context,
+            isolation=self.isolation(context),
+        )
 
     def run(
         self,
         problems: DomainProblems | DescribedTask,
         model: LanguageModel,
-        settings: Any,
+        settings: SettingsT,
         context: RunContext,
     ) -> RunRecord:
-        """As :meth:`Approach.run`, for a PDDL problem set or a task in English."""
-        ...
+        """Run the approach on ``problems`` with ``model`` and return its record (also written
+        to the run folder): opens the session and calls :meth:`solve`.
+
+        Raises:
+            genplan.llm.LLMError: the backend failed; the run folder keeps what was recorded.
+        """
+        return self.solve(self.open_session(problems, model, settings, context), problems, settings)
+
+    def solve(
+        self, session: RunSession, problems: DomainProblems | DescribedTask, settings: SettingsT
+    ) -> RunRecord:
+        """The approach's own logic: ask ``session.model``, solve the evaluation problems (usually
+        with ``session.solve_each``) and return ``session.close(results, ...)``.
+
+        Raises:
+            genplan.llm.LLMError: the backend failed.
+        """
+        raise NotImplementedError(f"{type(self).__name__} defines neither solve nor run")
 
 
-def reads_descriptions(approach: Approach) -> typing.TypeGuard[DescribedApproach]:
+def reads_descriptions(approach: object) -> bool:
     """Whether ``approach`` also takes tasks given in English (a folder with ``description.md``,
-    :class:`~genplan.pddl.described.DescribedTask`) in place of a PDDL problem set: an approach
-    that does sets the class attribute ``reads_descriptions = True`` and accepts either in
-    :meth:`Approach.run` (LLM+AL's input, Ishay and Lee, AAAI 2025, Sec. 3.1)."""
-    return bool(getattr(approach, "reads_descriptions", False))
+    :class:`~genplan.pddl.described.DescribedTask`) in place of a PDDL problem set
+    (:attr:`Approach.inputs` holds :attr:`InputKind.ENGLISH`)."""
+    return InputKind.ENGLISH in getattr(approach, "inputs", ())
 
 
-def changed_settings(settings: Any) -> dict[str, Any]:
-    """The fields of a settings dataclass that differ from their defaults, in field order."""
-    default = type(settings)()
-    return {
-        f.name: getattr(settings, f.name)
-        for f in dataclasses.fields(settings)
-        if getattr(settings, f.name) != getattr(default, f.name)
-    }
+def uses_sandbox(approach: object) -> bool:
+    """Whether ``approach`` runs model-written code in genplan's sandbox (so the sandbox must
+    start before its run, and ``--isolation`` applies to it)."""
+    return getattr(approach, "model_code", ModelCode.NONE) is ModelCode.SANDBOX
 
 
-def settings_to_json(settings: Any) -> dict[str, Any]:
-    """A settings dataclass as JSON-ready fields."""
-    return {f.name: getattr(settings, f.name) for f in dataclasses.fields(settings)}
+def check_capabilities(approach: object, *, domain: str, english: bool, isolation: Isolation) -> None:
+    """Refuse, before anything starts, a run ``approach`` cannot do: the one place where an
+    approach's declared capabilities (:attr:`Approach.inputs`, :attr:`Approach.model_code`)
+    meet what the user asked for.
 
-
-def settings_from_mapping(settings_type: type, values: Mapping[str, Any], *, where: str = "settings") -> Any:
-    """Build ``settings_type`` from a mapping of field names to values (experiment files).
-
-    Values are converted to the field's declared type (``"3"`` to 3 for an int field, etc.).
+    Args:
+        domain: the ``--domain`` value (named in the message).
+        english: whether ``domain`` is a task in English (``description.md``).
+        isolation: the isolation asked for model-written code (``--isolation``).
 
     Raises:
-        ValueError: an unknown field name, or a value that does not convert; the message
-            names ``where``, the field and the known fields.
+        ConfigurationError: the input kind is one the approach cannot read (the approaches that
+            can are named), or ``--isolation none`` for an approach that runs no model code in
+            the sandbox (where it would have no effect).
     """
-    fields = {f.name: f for f in dataclasses.fields(settings_type)}
-    hints = typing.get_type_hints(settings_type)
-    converted: dict[str, Any] = {}
-    for name, value in values.items():
-        key = name.replace("-", "_")
-        if key not in fields:
-            raise ValueError(f"{where}: unknown setting {name!r}; known: {', '.join(fields)}")
-        try:
-            converted[key] = convert_value(hints[key], value)
-        except (TypeError, ValueError) as error:
-            raise ValueError(f"{where}: setting {name!r}: {error}") from error
-    return settings_type(**converted)
+    from genplan.approaches import approach_names, get_approach
 
-
-def convert_value(hint: Any, value: Any) -> Any:
-    """``value`` converted to the type ``hint`` (bool, int, float, str, or ``X | None``).
-
-    Raises:
-        ValueError: the value does not convert.
-    """
-    args = typing.get_args(hint)
-    if args and type(None) in args:
-        if value is None or (isinstance(value, str) and value.lower() in ("none", "null")):
-            return None
-        hint = next(a for a in args if a is not type(None))
-    if hint is bool:
-        if isinstance(value, bool):
-            return value
-        text = str(value).lower()
-        if text in ("1", "true", "yes", "on"):
-            return True
-        if text in ("0", "false", "no", "off"):
-            return False
-        raise ValueError(f"expected true or false, got {value!r}")
-    if hint in (int, float, str):
-        if hint is int and isinstance(value, float) and not value.is_integer():
-            raise ValueError(f"expected an integer, got {value!r}")
-        return hint(value)
-    if typing.get_origin(hint) is typing.Literal:
-        if value not in typing.get_args(hint):
-            raise ValueError(f"expected one of {typing.get_args(hint)}, got {value!r}")
-        return value
-    return value
+    name = getattr(approach, "name", type(approach).__name__)
+    kind = InputKind.ENGLISH if english else InputKind.PDDL
+    if kind not in getattr(approach, "inputs", frozenset({InputKind.PDDL})):
+        readers = [n for n in approach_names() if kind in getattr(get_approach(n), "inputs", ())]
+        what = "a task in English (description.md)" if english else "a PDDL domain"
+        raise ConfigurationError(
+            f"{domain} is {what}, which {name} cannot take; approaches that can: {', '.join(readers)}"
+        )
+    if isolation is Isolation.NONE and not uses_sandbox(approach):
+        runs = (
+            f"runs its model's code under its own isolation ({getattr(approach, 'own_isolation', None)})"
+            if getattr(approach, "model_code", ModelCode.NONE) is ModelCode.OWN
+            else "runs no model-written code"
+        )
+        raise ConfigurationError(
+            f"--isolation none has no effect for {name}, which {runs}; it applies to approaches that run "
+            "model-written Python in genplan's sandbox (generalized-plan, autotos): leave it out"
+        )

@@ -163,24 +163,23 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     """
     from genplan.approaches.base import (
         RunContext,
+        check_capabilities,
         problem_key,
-        reads_descriptions,
         run_folder,
         save_run,
+        uses_sandbox,
         write_record,
     )
     from genplan.experiments.quality import score_records, scores_json
     from genplan.pddl.described import DescribedTask
     from genplan.pddl.problem_sets import described_folder
+    from genplan.sandbox import Isolation, Limits
 
     label = approach.label(settings)
     selection = problem_selection(args)  # --problems, read once and carried from here on
     domain_name = run_domain_name(args, selection)  # first: a misspelt domain is the error to report
-    if described_folder(args.domain) is not None and not reads_descriptions(approach):
-        raise ConfigurationError(
-            f"{args.domain} is a task in English (description.md), which {approach.name} cannot take; "
-            "use an approach that reads descriptions (genplan run --approach asp)"
-        )
+    english = described_folder(args.domain) is not None
+    check_capabilities(approach, domain=args.domain, english=english, isolation=Isolation(args.isolation))
     try:
         backend, note = choose_backend(
             backend_from_arguments(args), domain_name, label, args.seed
@@ -193,7 +192,9 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
             replay_note(approach.name, base, domain_name, args.seed) + str(error)
         ) from error
     generators, generators_note = choose_generators(args, backend)
-    limits = sandbox_limits(args)  # before the model: a missing sandbox stops the run first
+    # The sandbox handle, built once; checked (a missing bubblewrap stops the run before the
+    # model) only for an approach that runs model-written code in it.
+    limits = sandbox_limits(args) if uses_sandbox(approach) else Limits()
     runs_dir: Path = args.runs_dir
     chosen = build_model(backend, args.cache_dir or runs_dir / "cache")
     problems = load_problems(
@@ -231,12 +232,7 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
         keyed = [(problem_key(problem, problems.root), problem) for problem in problems.evaluation]
         references = chosen_references(args, keyed, problems.root, runs_dir, problems.name)
     try:
-        if not isinstance(problems, DescribedTask):
-            record = approach.run(problems, chosen.model, settings, context)
-        else:
-            if not reads_descriptions(approach):  # refused above, before anything started
-                raise ConfigurationError(f"{approach.name} cannot take a task in English")
-            record = approach.run(problems, chosen.model, settings, context)
+        record = approach.run(problems, chosen.model, settings, context)  # capabilities checked above
     finally:
         progress.close()
     if not isinstance(problems, DescribedTask) and record.problems:

@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from genplan.approaches.base import Approach, RunContext, RunRecord, read_record, reads_descriptions
-from genplan.errors import ConfigurationError
+from genplan.approaches.base import Approach, RunContext, RunRecord, check_capabilities, read_record
 from genplan.experiments.spec import Cell, ModelSpec
 from genplan.llm import LanguageModel
 from genplan.pddl.described import DescribedTask
@@ -107,8 +106,12 @@ def run_cell(
     """
     started = time.perf_counter()
     problems: DomainProblems | DescribedTask
-    if described_folder(cell.domain) is not None and not reads_descriptions(approach):
-        raise ConfigurationError(f"{cell.domain} is a task in English; {cell.approach} cannot take it")
+    check_capabilities(
+        approach,
+        domain=cell.domain,
+        english=described_folder(cell.domain) is not None,
+        isolation=options.isolation,
+    )
     problems = load_chosen_problems(
         cell.domain,
         cell.seed,
@@ -133,14 +136,9 @@ def run_cell(
             limits=Limits(isolation=options.isolation),
             recorded=recorded_folder(cell) if recorded_folder else None,
         )
-        if not isinstance(problems, DescribedTask):
-            record = approach.run(problems, model_factory(cell), cell.settings, context)
-        else:
-            if not reads_descriptions(approach):  # refused above, before anything started
-                raise ConfigurationError(
-                    f"{cell.domain} is a task in English; {cell.approach} cannot take it"
-                )
-            record = approach.run(problems, model_factory(cell), cell.settings, context)
+        record = approach.run(
+            problems, model_factory(cell), cell.settings, context
+        )  # capabilities checked above
         steps = None
         if options.per_step and cell.approach == GENERALIZED_PLAN and not isinstance(problems, DescribedTask):
             steps = per_step_fractions(folder, list(problems.evaluation), options)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from genplan.approaches.generalized_plan.checking import check_program
@@ -37,12 +37,10 @@ class EvaluationJob:
     program: str
     problems: tuple[Problem, ...]
     timeout: float = 30.0
-    limits: Limits | None = None
+    limits: Limits = field(default_factory=Limits)  # the sandbox's defaults (bwrap), stated here once
 
 
-def check_task(
-    program: str, problem: Problem, timeout: float, limits: Limits | None = None
-) -> dict[str, Any]:
+def check_task(program: str, problem: Problem, timeout: float, limits: Limits) -> dict[str, Any]:
     """One problem's check as JSON (``problem``, ``status``, ``seconds``, ``plan_length``,
     ``message``) plus ``task_seconds``: the task's wall-clock seconds where it ran (sandbox
     start, program, plan check)."""

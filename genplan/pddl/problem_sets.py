@@ -116,7 +116,9 @@ class DomainProblems:
         evaluation_sources: evaluation problems: built-in ones already bound from generated
             data, files (a user's, the paper's) parsed on first use of :attr:`evaluation` (so
             the first prompt does not wait for a large problem set).
-        size_check: whether ``training`` ends with an evaluation-sized check problem.
+        size_check_problems: the size-check split: evaluation-sized problems of a built-in
+            domain (``--no-size-check`` leaves it empty), never among ``training``; an approach
+            that debugs on them takes them itself (:attr:`training_with_size_check`).
         root: the folder problem keys are relative to (the user's folder, or the folder the
             built-in problems were generated in), or ``None``; records name each problem by
             its file relative to ``root``, since IPC problem names repeat across levels.
@@ -141,7 +143,7 @@ class DomainProblems:
     domain: Domain
     training: tuple[Problem, ...]
     evaluation_sources: tuple[Problem | Path, ...]
-    size_check: bool = False
+    size_check_problems: tuple[Problem, ...] = ()
     root: Path | None = None
     selection: str | None = None
     optimal_lengths: Mapping[str, int] = field(default_factory=dict)
@@ -164,6 +166,17 @@ class DomainProblems:
         count = len(self.evaluation_sources)
         of = f" of {self.available}" if self.available is not None else ""
         return f"{count}{of} evaluation problem{'s' * (count != 1 or bool(of))}"
+
+    @property
+    def size_check(self) -> bool:
+        """Whether the problem set has a size-check split."""
+        return bool(self.size_check_problems)
+
+    @property
+    def training_with_size_check(self) -> tuple[Problem, ...]:
+        """The training problems, then the size-check split (the generalized plan's debugging
+        set: a correct but slow program fails the last, evaluation-sized problem)."""
+        return (*self.training, *self.size_check_problems)
 
     @property
     def problem_set(self) -> str:
@@ -227,9 +240,9 @@ def load_domain_problems(
     Built-in problems are generated as data, by the generator version ``generators``, and
     reach the pipeline as data (never through text and back); they are also written under
     :func:`generated_folder` so they can be inspected, and the same seed always gives the
-    same files. With ``size_check`` a built-in domain's training problems end with one
-    evaluation-sized ``check`` problem (see :data:`genplan.pddl.generate.SPLITS`); it is never
-    shown in a prompt unless it fails. ``generators`` is ignored for a user's folder.
+    same files. With ``size_check`` a built-in domain also gets a size-check split of one
+    evaluation-sized ``check`` problem (see :data:`genplan.pddl.generate.SPLITS`), kept apart
+    from the training problems. ``generators`` is ignored for a user's folder.
 
     Raises:
         ConfigurationError: an unknown name that is not a folder either (suggests the closest
@@ -247,9 +260,14 @@ def load_domain_problems(
             split: _generated(domain, split, seed, count, base / split, parsed, generators)
             for split, count in splits.items()
         }
-        training = tuple(bound["train"]) + tuple(bound.get("check", ()))
         return DomainProblems(
-            domain, parsed, training, tuple(bound["eval"]), size_check, base, generators=generators
+            domain,
+            parsed,
+            tuple(bound["train"]),
+            tuple(bound["eval"]),
+            tuple(bound.get("check", ())),
+            base,
+            generators=generators,
         )
     problem_set = discover_problem_set(folder)
     parsed = load_domain(problem_set.domain_file)
@@ -267,7 +285,7 @@ def load_domain_problems(
         parsed,
         training,
         evaluation,
-        False,
+        (),
         folder,
         validation=validation,
         available=len(problem_set.evaluation),

@@ -128,4 +128,4 @@ def load_shipped_set(
             key=lambda p: (len(p.object_types), len(p.init)),
         )
     )
-    return DomainProblems(domain, own, training, chosen, False, root, selection=label)
+    return DomainProblems(domain, own, training, chosen, (), root, selection=label)

@@ -50,7 +50,7 @@ def forest_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_record_counts_calls_feedback_by_phase_and_error_categories(forest_run: Path) -> None:
     record = read_record(forest_run)
-    assert (record.approach, record.label, record.llm_calls) == ("autotos", "autotos", 3)
+    assert (record.approach, record.label, record.llm_calls) == ("autotos", "autotos+search-seconds-20", 3)
     assert record.feedback == {"goal": 0, "successor-soundness": 1, "successor-completeness": 0}
     details = record.details
     assert details["outcome"] == "passed" and details["calls_until_passed"] == 3
@@ -93,8 +93,9 @@ def test_a_bad_check_mode_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -
     ("settings", "label"),
     [
         (AutoToSSettings(), "autotos"),
-        (AutoToSSettings(checks="partial", soundness_test=False), "autotos-partial-no-soundness-test"),
-        (AutoToSSettings(completeness_test=False, search="dfs"), "autotos-no-completeness-test-dfs"),
+        (AutoToSSettings(checks="partial", soundness_test=False), "autotos+partial+no-soundness-test"),
+        (AutoToSSettings(completeness_test=False, search="dfs"), "autotos+no-completeness-test+dfs"),
+        (AutoToSSettings(max_calls=5), "autotos+max-calls-5"),
     ],
 )
 def test_the_label_names_what_differs_from_the_main_protocol(settings: AutoToSSettings, label: str) -> None:
@@ -130,9 +131,9 @@ def test_the_command_line_replays_a_recording_to_the_same_components(
     )
     assert code == 0
     shown = capsys.readouterr().out
-    assert "approach autotos (autotos)" in shown and "LLM calls: 3" in shown
+    assert "approach autotos (autotos+search-seconds-20)" in shown and "LLM calls: 3" in shown
     assert "Feedback by phase: goal 0, successor-soundness 1, successor-completeness 0" in shown
-    replayed = tmp_path / "forest" / "autotos-seed0"
+    replayed = tmp_path / "forest" / "autotos+search-seconds-20-seed0"
     assert (replayed / "components.py").read_text() == (forest_run / "components.py").read_text()
     assert json.loads((replayed / "feedback.json").read_text()) == json.loads(
         (forest_run / "feedback.json").read_text()

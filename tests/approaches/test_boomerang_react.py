@@ -112,6 +112,7 @@ def test_traces_and_conversation_are_written(tmp_path: Path) -> None:
     record = run("boomerang", model, tmp_path, problem_set())
     assert record.artifacts == [
         "conversation.jsonl",
+        "identity.json",
         "traces.jsonl",
         "metadata.json",
         "results.json",

@@ -36,9 +36,9 @@ def test_cells_take_the_approach_s_label_and_typed_settings() -> None:
     cells = grid_cells(spec)
     assert [c.id for c in cells] == [
         "heavy/generalized-plan/main-seed0",
-        "heavy/generalized-plan/no-names-seed0",
+        "heavy/generalized-plan/no-names+feedback-rounds-2-seed0",
         "heavy/generalized-plan/main-seed1",
-        "heavy/generalized-plan/no-names-seed1",
+        "heavy/generalized-plan/no-names+feedback-rounds-2-seed1",
     ]
     assert cells[1].settings.names is False and cells[1].settings.feedback_rounds == 2
 
@@ -59,10 +59,9 @@ def test_bad_approaches_are_named(approach: ApproachSpec, message: str) -> None:
         grid_cells(GridSpec(("heavy",), (0,), (approach,)))
 
 
-def test_one_label_for_two_settings_is_refused_until_labelled() -> None:
+def test_two_settings_get_two_labels_and_a_label_given_by_hand_is_kept() -> None:
     two = (ApproachSpec("generalized-plan"), ApproachSpec("generalized-plan", (("feedback-rounds", 2),)))
-    with pytest.raises(ConfigurationError, match="share the label 'main'"):
-        grid_cells(GridSpec(("heavy",), (0,), two))
+    assert [c.label for c in grid_cells(GridSpec(("heavy",), (0,), two))] == ["main", "feedback-rounds-2"]
     labelled = (two[0], ApproachSpec("generalized-plan", (("feedback-rounds", 2),), "two-rounds"))
     assert [c.label for c in grid_cells(GridSpec(("heavy",), (0,), labelled))] == ["main", "two-rounds"]
 

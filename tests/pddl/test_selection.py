@@ -80,7 +80,7 @@ def test_genplan_run_reads_problems_once_and_carries_the_object(
         run, "build_model", lambda *_: ChosenModel(FakeLanguageModel([INSTANCE_1_PLAN]), "fake", "fake")
     )
     arguments = ["run", "--approach", "io", "--domain", "blocksworld", "--problems", "planbench", "--n", "1"]
-    assert main([*arguments, "--runs-dir", str(tmp_path), "--llm", "fake", "--no-demonstration"]) == 0
+    assert main([*arguments, "--runs-dir", str(tmp_path), "--llm", "manual", "--no-demonstration"]) == 0
     assert parsed == ["planbench"]
     shown = capsys.readouterr().out
     assert "Evaluation: 1/1 solved" in shown and "planbench x1 (PlanBench's problems" in shown

@@ -8,7 +8,7 @@ A run lives in ``RUNS/<domain>/<label>-seed<S>/`` (label ``asp`` for the default
 * ``encoding.lp`` — the final encoding; ``sample_queries.lp`` — the final sample queries;
   ``main_query.lp`` — for a task in English, the final main query;
 * ``observations.json`` — the outcome of every clingo run of self-revision's checks, recorded
-  as it is made (:mod:`genplan.llm.observations`; see :class:`~.solver.Clingo`);
+  as it is made (:mod:`genplan.runs.observations`; see :class:`~.solver.Clingo`);
 * ``results.json`` and ``metadata.json`` — the run record (see
   :class:`~genplan.approaches.base.RunRecord`): ``feedback`` counts revision requests by kind,
   ``details`` holds the revisions, why they stopped, LLM+AL's Table 3 categories found in
@@ -17,7 +17,7 @@ A run lives in ``RUNS/<domain>/<label>-seed<S>/`` (label ``asp`` for the default
 
 Rerunning the same command reuses the model cache and the recorded check outcomes, so it is free
 up to the evaluation and asks exactly the prompts it asked before (a check that timed out stays
-timed out on a faster machine); a replay (``RunContext.recorded``) reuses the outcomes recorded
+timed out on a faster machine); a replay (``RunContext.recorded``, through the run session) reuses the outcomes recorded
 in the replayed run's folder. A run killed midway keeps its conversation and observations. The
 evaluation always runs clingo.
 """
@@ -27,26 +27,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from genplan.approaches.asp.checks import Checks
-from genplan.approaches.asp.evaluation import evaluate_described, evaluate_problems
+from genplan.approaches.asp.evaluation import evaluate_described, solve_problem
 from genplan.approaches.asp.revision import Round, revise
 from genplan.approaches.asp.settings import AspSettings
 from genplan.approaches.asp.solver import Clingo
 from genplan.approaches.asp.task import AspTask
-from genplan.approaches.base import (
-    CONVERSATION_FILE,
-    METADATA_FILE,
-    RESULTS_FILE,
-    RunContext,
-    RunRecord,
-    problem_key,
-    settings_to_json,
-    today,
-    write_json,
-    write_record,
-)
-from genplan.llm import ConversationRecorder, LanguageModel, RecordingModel
-from genplan.llm.observations import OBSERVATIONS_FILE, Observations
-from genplan.pddl.described import ENGLISH, DescribedTask
+from genplan.approaches.base import Approach, InputKind, ModelCode, RunRecord, RunSession
+from genplan.pddl.described import DESCRIPTION_FILE, DescribedTask
 from genplan.pddl.problem_sets import DomainProblems
 
 REVISIONS_FILE = "revisions.json"
@@ -61,7 +48,7 @@ def _round_line(entry: Round) -> str:
     return f"program {entry.index} ({entry.stage}{changed}): {outcome}"
 
 
-class AspApproach:
+class AspApproach(Approach[AspSettings]):
     """LLM+AL (Ishay and Lee, AAAI 2025) on clingo: the model writes an action model as an
     answer-set program once per domain, following LLM+AL's stages and self-revision, and clingo
     plans every problem with it (genplan's interface: :mod:`.interface`)."""
@@ -71,11 +58,9 @@ class AspApproach:
         "a declarative action model in ASP per domain, planned by clingo (LLM+AL, AAAI 2025)"
     )
     settings_type: ClassVar[type] = AspSettings
-    reads_descriptions: ClassVar[bool] = True
-
-    def label(self, settings: AspSettings) -> str:
-        """``asp``, or ``asp`` with the settings that differ from the defaults."""
-        return settings.label
+    inputs: ClassVar[frozenset[InputKind]] = frozenset({InputKind.PDDL, InputKind.ENGLISH})
+    model_code: ClassVar[ModelCode] = ModelCode.OWN
+    own_isolation: ClassVar[str | None] = "clingo-child"
 
     def describe(self, record: RunRecord) -> list[str]:
         """The program versions, the revisions used and why they stopped, and Table 3's issues."""
@@ -99,79 +84,57 @@ class AspApproach:
             lines.append(f"Answer: {details.get('answer', 'none')} (known: {details['known_answer']})")
         return lines
 
-    def run(
-        self,
-        problems: DomainProblems | DescribedTask,
-        model: LanguageModel,
-        settings: AspSettings,
-        context: RunContext,
+    def solve(  # type: ignore[override]
+        self, session: RunSession, problems: DomainProblems | DescribedTask, settings: AspSettings
     ) -> RunRecord:
         """Write and revise the encoding, then plan every evaluation problem with it.
 
         Raises:
             genplan.llm.LLMError: the backend failed; the folder keeps what was recorded.
         """
-        folder = context.folder
-        folder.mkdir(parents=True, exist_ok=True)
-        conversation = folder / CONVERSATION_FILE
-        conversation.unlink(missing_ok=True)
-        recording = RecordingModel(model, ConversationRecorder(conversation), context.backend_name)
+        described = isinstance(problems, DescribedTask)
         if isinstance(problems, DescribedTask):
             task = AspTask.from_description(problems)
         else:
             task = AspTask.from_problems(problems)
         clingo = Clingo(memory_bytes=settings.memory_mb * 1024**2)
-        earlier = [context.recorded / OBSERVATIONS_FILE] if context.recorded is not None else []
-        observations = Observations(folder / OBSERVATIONS_FILE, earlier)
+        observations = session.observations
         checked = Clingo(memory_bytes=clingo.memory_bytes, observations=observations)
-        checks = Checks(task, settings, checked, seed=context.seed)
+        checks = Checks(task, settings, checked, seed=session.context.seed)
         rounds: list[dict[str, Any]] = []
 
         def on_round(entry: Round) -> None:
             rounds.append(entry.to_json())
-            write_json(folder / REVISIONS_FILE, rounds)
-            context.progress.note(_round_line(entry))
+            session.write_json(REVISIONS_FILE, rounds)
+            session.note(_round_line(entry))
 
-        date = today()
-        result = revise(task, recording, settings, checks, on_round=on_round)
+        result = revise(task, session.model, settings, checks, on_round=on_round)
         program = result.program
-        (folder / ENCODING_FILE).write_text(program.encoding)
-        (folder / SAMPLE_QUERIES_FILE).write_text(program.render_queries())
-        artifacts = [CONVERSATION_FILE, REVISIONS_FILE, ENCODING_FILE, SAMPLE_QUERIES_FILE]
-        if (folder / OBSERVATIONS_FILE).is_file():
-            artifacts.append(OBSERVATIONS_FILE)
+        session.add_artifact(REVISIONS_FILE)
+        session.write_text(ENCODING_FILE, program.encoding)
+        session.write_text(SAMPLE_QUERIES_FILE, program.render_queries())
+        time_limit = session.context.eval_timeout
         details: dict[str, Any] = {}
         if isinstance(problems, DescribedTask):
-            (folder / MAIN_QUERY_FILE).write_text(program.main_query)
-            artifacts.append(MAIN_QUERY_FILE)
-            context.progress.start_problems(1)
-            evaluated = [
-                evaluate_described(
-                    program.encoding,
-                    program.main_query,
-                    problems,
-                    settings,
-                    clingo,
-                    time_limit=context.eval_timeout,
-                )
-            ]
-            context.progress.problem_done(evaluated[0])
+            session.write_text(MAIN_QUERY_FILE, program.main_query)
+            evaluated = session.solve_each(
+                [problems],
+                lambda task, key: evaluate_described(
+                    program.encoding, program.main_query, task, settings, clingo, time_limit=time_limit
+                ),
+                keys=[DESCRIPTION_FILE],
+            )
             details.update(
                 {k: evaluated[0].details[k] for k in ("known_answer", "answer") if k in evaluated[0].details}
             )
         else:
-            assert task.names is not None
-            items = [(problem_key(p, problems.root), p) for p in problems.evaluation]
-            context.progress.start_problems(len(items))
-            evaluated = evaluate_problems(
-                program.encoding,
-                items,
-                task.names,
-                settings,
-                clingo,
-                time_limit=context.eval_timeout,
-                workers=context.workers,
-                on_result=context.progress.problem_done,
+            names = task.names
+            assert names is not None
+            evaluated = session.solve_each(
+                problems.evaluation,
+                lambda problem, key: solve_problem(
+                    program.encoding, problem, key, names, settings, clingo, time_limit
+                ),
             )
         after, before = result.after, result.before
         details.update(
@@ -195,33 +158,12 @@ class AspApproach:
                     "passed": bool(after and after.passed),
                     "failing": [k.value for k in after.kinds] if after else [],
                 },
-                "task": "english" if isinstance(problems, DescribedTask) else "pddl",
+                "task": "english" if described else "pddl",
                 "training_problems": len(task.training),
                 "size_check": bool(task.problems is not None and task.problems.size_check),
                 "check_timeout_seconds": settings.check_timeout,
                 "check_clingo_runs": {"made": observations.measured, "reused": observations.reused},
-                "evaluation_timeout_seconds": context.eval_timeout,
+                "evaluation_timeout_seconds": time_limit,
             }
         )
-        record = RunRecord(
-            approach=self.name,
-            label=settings.label,
-            settings=settings_to_json(settings),
-            domain=task.name,
-            seed=context.seed,
-            model=context.model_name,
-            backend=context.backend_name,
-            date=date,
-            problems=evaluated,
-            llm_calls=recording.calls,
-            prompt_tokens=recording.prompt_tokens,
-            completion_tokens=recording.completion_tokens,
-            feedback=dict(sorted(result.feedback.items())),
-            world_model_queries=None,
-            artifacts=[*artifacts, METADATA_FILE, RESULTS_FILE],
-            details=details,
-            problem_set=ENGLISH if isinstance(problems, DescribedTask) else problems.problem_set,
-            generators=None if isinstance(problems, DescribedTask) else problems.generators,
-        )
-        write_record(folder, record)
-        return record
+        return session.close(evaluated, feedback=dict(sorted(result.feedback.items())), details=details)

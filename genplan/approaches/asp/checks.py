@@ -28,9 +28,9 @@ from genplan.approaches.asp.settings import AspSettings
 from genplan.approaches.asp.solver import Clingo, ClingoResult, ClingoStatus, TraceStep
 from genplan.approaches.asp.successors import successor_check
 from genplan.approaches.asp.task import AspTask
-from genplan.llm.observations import digest
 from genplan.pddl.problem import Problem
 from genplan.plans.validate import check_plan
+from genplan.runs.observations import digest
 
 MAX_TRACE_STEPS = 60
 UNDEFINED = "does not occur in any rule head"

@@ -16,10 +16,6 @@ memory), ``wrong-answer`` (a task in English answered differently from the known
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-
 from genplan.approaches.asp.interface import AspNames, action_text, problem_facts
 from genplan.approaches.asp.settings import AspSettings
 from genplan.approaches.asp.solver import Clingo, ClingoResult, ClingoStatus
@@ -27,6 +23,7 @@ from genplan.approaches.base import SOLVED, ProblemResult, found_plan
 from genplan.pddl.described import DESCRIPTION_FILE, DescribedTask
 from genplan.pddl.problem import Problem
 from genplan.plans.validate import check_plan
+from genplan.runs.status import plan_status
 
 _FAILED = {
     ClingoStatus.TIMEOUT: "timeout",
@@ -73,9 +70,8 @@ def solve_problem(
         )
     plan = [action_text(names.pddl_atom(a.flat)) if a.flat is not None else a.term for a in result.actions]
     verdict = check_plan(problem, plan)
-    status = SOLVED if verdict.valid else (verdict.kind.value if verdict.kind else "plan-semantics")
+    status, message = plan_status(verdict)
     found = found_plan(problem, verdict, plan)
-    message = None if verdict.valid else verdict.message
     return ProblemResult(
         key,
         status,
@@ -86,37 +82,6 @@ def solve_problem(
         plan_cost=found.cost if found else None,
         plan=found,
     )
-
-
-def evaluate_problems(
-    encoding: str,
-    problems: list[tuple[str, Problem]],
-    names: AspNames,
-    settings: AspSettings,
-    clingo: Clingo,
-    *,
-    time_limit: float,
-    workers: int | None,
-    on_result: Callable[[ProblemResult], None] | None = None,
-) -> list[ProblemResult]:
-    """Every ``(key, problem)`` planned and checked, ``workers`` clingo processes at a time
-    (default: the usable cores); results in the given order."""
-    if workers:
-        count = workers
-    elif hasattr(os, "sched_getaffinity"):
-        count = len(os.sched_getaffinity(0))
-    else:
-        count = os.cpu_count() or 1
-
-    def one(item: tuple[str, Problem]) -> ProblemResult:
-        key, problem = item
-        result = solve_problem(encoding, problem, key, names, settings, clingo, time_limit)
-        if on_result is not None:
-            on_result(result)
-        return result
-
-    with ThreadPoolExecutor(max_workers=max(1, count)) as pool:
-        return list(pool.map(one, problems))
 
 
 def evaluate_described(

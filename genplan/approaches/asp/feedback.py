@@ -31,8 +31,9 @@ class FeedbackKind(str, Enum):
     """A sample query's satisfiability differs from the model's mark."""
     MAIN_QUERY = "main-query"
     """No plan for the main query (a training problem, or a task's own query) up to the horizon."""
-    INVALID_PLAN = "invalid-plan"
-    """A plan for a training problem failed VAL's check (PDDL domains)."""
+    INVALID_PLAN = "plan-semantics"
+    """A plan for a training problem failed VAL's check (PDDL domains); named as every approach
+    names an invalid plan (:class:`~genplan.runs.status.PlanStatus`)."""
     SUCCESSOR_MISMATCH = "successor-mismatch"
     """The encoding's transitions differ from the PDDL domain's on a state (PDDL domains)."""
     REVIEW = "review"

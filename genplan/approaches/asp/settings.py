@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from genplan.approaches.base import changed_settings
+from genplan.runs.settings import settings_label
 
 
 @dataclass(frozen=True)
@@ -63,12 +63,6 @@ class AspSettings:
 
     @property
     def label(self) -> str:
-        """``asp``, or ``asp`` with the changed settings: ``asp+no-successor-check+revisions-2``."""
-        parts = ["asp"]
-        for name, value in changed_settings(self).items():
-            flag = name.replace("_", "-")
-            if isinstance(value, bool):
-                parts.append(flag if value else f"no-{flag}")
-            else:
-                parts.append(f"{flag}-{value:g}" if isinstance(value, float) else f"{flag}-{value}")
-        return "+".join(parts)
+        """``asp``, then every changed setting (:func:`~genplan.runs.settings.settings_label`):
+        ``asp+revisions-2+no-successor-check``."""
+        return settings_label(self, "asp")

@@ -6,7 +6,7 @@ JSON request to :func:`~genplan.approaches.asp.clingo_run.run_request` in a chil
 (:mod:`~genplan.approaches.asp.isolation`) and reads the JSON response into typed results.
 The response is read as untrusted data: fields of the wrong type are dropped.
 
-A :class:`Clingo` given :class:`~genplan.llm.observations.Observations` records each response
+A :class:`Clingo` given :class:`~genplan.runs.observations.Observations` records each response
 (keyed by the request and the memory limit) and reuses a recorded one instead of running clingo
 again: whether a run ended within its time limit depends on the machine, and self-revision's
 prompts show it, so a rerun or a replay must see the recorded outcome to ask the recorded prompts.
@@ -23,7 +23,7 @@ from typing import Any
 
 from genplan.approaches.asp.isolation import DEFAULT_MEMORY_BYTES, run_isolated
 from genplan.approaches.asp.policy import policy_violations
-from genplan.llm.observations import Observations, digest
+from genplan.runs.observations import Observations, digest
 
 
 class ClingoStatus(str, Enum):

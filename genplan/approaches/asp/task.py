@@ -31,7 +31,7 @@ class AspTask:
     @classmethod
     def from_problems(cls, problems: DomainProblems) -> AspTask:
         """A PDDL task (with the evaluation-sized check problem last when the problem set has one)."""
-        training = problems.training
+        training = problems.training_with_size_check  # LLM+AL's checks run on the size check too
         names = AspNames.for_problems(problems.domain, training)
         return cls(problems.name, problems=problems, training=tuple(training), names=names)
 

@@ -16,28 +16,15 @@ A run lives in ``RUNS/<domain>/<label>-seed<S>/`` (label ``autotos`` for the mai
 
 from __future__ import annotations
 
-import os
 from typing import Any, ClassVar
 
 from genplan.approaches.autotos.categories import Component
-from genplan.approaches.autotos.evaluate import evaluate
+from genplan.approaches.autotos.evaluate import EvaluationStatus, solve_problem
 from genplan.approaches.autotos.examples import example_problems
 from genplan.approaches.autotos.protocol import ProtocolResult, run_protocol
 from genplan.approaches.autotos.sandboxed import HarnessRunner, sandbox_runner
 from genplan.approaches.autotos.settings import AutoToSSettings
-from genplan.approaches.base import (
-    CONVERSATION_FILE,
-    METADATA_FILE,
-    RESULTS_FILE,
-    RunContext,
-    RunRecord,
-    problem_key,
-    settings_to_json,
-    today,
-    write_json,
-    write_record,
-)
-from genplan.llm import ConversationRecorder, LanguageModel, RecordingModel
+from genplan.approaches.base import Approach, ModelCode, ProblemResult, RunContext, RunRecord, RunSession
 from genplan.pddl.problem_sets import DomainProblems
 
 COMPONENTS_FILE = "components.py"
@@ -68,7 +55,7 @@ def protocol_details(
     }
 
 
-class AutoToS:
+class AutoToS(Approach[AutoToSSettings]):
     """AutoToS (Cao, Katz, Kokel, Srinivas, Sohrabi, AAAI 2025): the model writes a successor
     function and a goal test for the domain (Thought of Search), debugged automatically with
     goal unit tests, a soundness search and a completeness test (Sec. 4); genplan's BFS over
@@ -84,13 +71,10 @@ class AutoToS:
         "search components (successor function, goal test) per domain (Cao et al., AAAI 2025)"
     )
     settings_type: ClassVar[type] = AutoToSSettings
+    model_code: ClassVar[ModelCode] = ModelCode.SANDBOX
 
     def __init__(self, runner: HarnessRunner | None = None):
         self.runner = runner
-
-    def label(self, settings: AutoToSSettings) -> str:
-        """``autotos``, with the settings that differ from the main protocol (``autotos-partial``)."""
-        return settings.label
 
     def describe(self, record: RunRecord) -> list[str]:
         """The protocol's outcome, model calls, feedback by phase and error categories."""
@@ -115,86 +99,50 @@ class AutoToS:
             f"{details.get('call_seconds') or 0:g} CPU s per call",
         ]
 
-    def run(
-        self, problems: DomainProblems, model: LanguageModel, settings: AutoToSSettings, context: RunContext
-    ) -> RunRecord:
+    def isolation(self, context: RunContext) -> str | None:
+        """The sandbox's isolation, or ``None`` with an in-process runner (tests)."""
+        return None if self.runner is not None else super().isolation(context)
+
+    def solve(self, session: RunSession, problems: DomainProblems, settings: AutoToSSettings) -> RunRecord:  # type: ignore[override]
         """Obtain the components, solve the evaluation problems, write the run folder.
 
         Raises:
             ValueError: the domain has no training problems.
             genplan.llm.LLMError: the backend failed; the folder keeps the recorded conversation.
         """
-        folder = context.folder
-        folder.mkdir(parents=True, exist_ok=True)
-        conversation = folder / CONVERSATION_FILE
-        conversation.unlink(missing_ok=True)
-        recording = RecordingModel(model, ConversationRecorder(conversation), context.backend_name)
-        runner = self.runner or sandbox_runner(context.limits)
-        training = list(problems.training)
-        if problems.size_check and len(training) > 1:
-            training = training[:-1]  # the evaluation-sized check problem is the generalized plan's
-        examples = example_problems(training, settings.example_problems, settings.walk_length, context.seed)
-        date = today()
+        runner = self.runner or sandbox_runner(session.limits)
+        examples = example_problems(
+            problems.training, settings.example_problems, settings.walk_length, session.context.seed
+        )
         result = run_protocol(
-            recording,
+            session.model,
             problems.domain.to_pddl(),
             examples,
             settings,
             runner,
-            on_event=context.progress.note,
+            on_event=session.note,
         )
         complete = all(result.sources.get(c) for c in Component)
-        (folder / COMPONENTS_FILE).write_text(result.program if complete else "")
-        write_json(folder / FEEDBACK_FILE, [e.to_json() for e in result.events])
-        write_json(folder / CHECKS_FILE, result.checks)
-        write_json(folder / MILESTONES_FILE, result.milestones)
-        evaluation = list(problems.evaluation)
-        keys = [problem_key(p, problems.root) for p in evaluation]
-        workers = context.workers or os.cpu_count() or 1
-        context.progress.note(
-            f"evaluation: {settings.search} on {len(evaluation)} problems, up to {settings.search_seconds:g} s "
-            f"each, {min(workers, max(len(evaluation), 1))} at a time"
-            if complete
-            else f"evaluation: no usable components, {len(evaluation)} problems not searched"
+        program = result.program if complete else None
+        session.write_text(COMPONENTS_FILE, program or "")
+        session.write_json(FEEDBACK_FILE, [e.to_json() for e in result.events])
+        session.write_json(CHECKS_FILE, result.checks)
+        session.write_json(MILESTONES_FILE, result.milestones)
+        count = len(problems.evaluation)
+        session.note(
+            f"evaluation: {settings.search} on {count} problems, up to {settings.search_seconds:g} s "
+            f"each, {session.workers(count)} at a time"
+            if program is not None
+            else f"evaluation: no usable components, {count} problems not searched"
         )
-        context.progress.start_problems(len(evaluation))
-        results = evaluate(
-            result.program if complete else None,
-            evaluation,
-            keys,
-            settings,
-            runner,
-            workers=workers,
-            on_result=context.progress.problem_done,
+        results = session.solve_each(
+            problems.evaluation,
+            lambda problem, key: (
+                solve_problem(program, problem, key, settings, runner)
+                if program is not None
+                else ProblemResult(key, EvaluationStatus.NO_COMPONENTS.value, None, 0.0)
+            ),
         )
-        record = RunRecord(
-            approach=self.name,
-            label=settings.label,
-            settings=settings_to_json(settings),
-            domain=problems.name,
-            seed=context.seed,
-            model=context.model_name,
-            backend=context.backend_name,
-            date=date,
-            problems=results,
-            llm_calls=recording.calls,
-            prompt_tokens=recording.prompt_tokens,
-            completion_tokens=recording.completion_tokens,
-            feedback=result.feedback_by_phase,
-            world_model_queries=None,
-            artifacts=[
-                CONVERSATION_FILE,
-                COMPONENTS_FILE,
-                FEEDBACK_FILE,
-                CHECKS_FILE,
-                MILESTONES_FILE,
-                METADATA_FILE,
-                RESULTS_FILE,
-            ],
-            details=protocol_details(result, examples, settings),
-            isolation=context.limits.isolation.value if self.runner is None else None,
-            problem_set=problems.problem_set,
-            generators=problems.generators,
+        return session.close(
+            results, feedback=result.feedback_by_phase, details=protocol_details(result, examples, settings)
         )
-        write_record(folder, record)
-        return record

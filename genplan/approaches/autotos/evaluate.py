@@ -9,24 +9,25 @@ produced must be validated").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from enum import Enum
 from typing import Any
 
 from genplan.approaches.autotos.examples import task_json
 from genplan.approaches.autotos.sandboxed import HarnessRunner
 from genplan.approaches.autotos.settings import AutoToSSettings
-from genplan.approaches.base import SOLVED, ProblemResult, found_plan
+from genplan.approaches.base import ProblemResult, found_plan
 from genplan.pddl.problem import Problem
 from genplan.plans.validate import check_plan
+from genplan.runs.status import plan_status
 
 SOLVE_HARNESS = "genplan.approaches.autotos.harness:solve"
 SLACK_SECONDS = 30.0
 
 
 class EvaluationStatus(str, Enum):
-    """How the search on one evaluation problem ended, besides :data:`SOLVED` and the component
+    """How the search on one evaluation problem ended, besides :data:`SOLVED`, the plan checker's
+    ``plan-syntax`` and ``plan-semantics`` (:func:`~genplan.runs.status.plan_status`) for a recovered
+    plan that fails validation, and the component
     failures of :class:`~genplan.approaches.autotos.categories.ErrorCategory`
     (``successor-exception``, ``goal-timeout``, ...), which are recorded under their own names."""
 
@@ -38,8 +39,6 @@ class EvaluationStatus(str, Enum):
     """The search ran out of memory (the sandbox's limit)."""
     UNSOUND_TRANSITION = "unsound-transition"
     """A step of the path found is no applicable action's result, so it has no plan."""
-    INVALID_PLAN = "invalid-plan"
-    """The plan recovered from the path failed validation."""
     PROGRAM_ERROR = "program-error"
     """The program failed before the search (its top level raised)."""
     CRASHED = "crashed"
@@ -61,13 +60,12 @@ def _result(key: str, problem: Problem, value: Any, seconds: float) -> ProblemRe
     if status != "plan-found" or not isinstance(plan, list):
         return ProblemResult(key, str(status), None, seconds, value.get("message"), details=figures)
     verdict = check_plan(problem, plan)
-    if not verdict.valid:
-        return ProblemResult(
-            key, EvaluationStatus.INVALID_PLAN.value, len(plan), seconds, verdict.message, details=figures
-        )
+    status, message = plan_status(verdict)
     found = found_plan(problem, verdict, plan)
     cost = found.cost if found else None
-    return ProblemResult(key, SOLVED, len(plan), seconds, None, details=figures, plan_cost=cost, plan=found)
+    return ProblemResult(
+        key, status, len(plan), seconds, message, details=figures, plan_cost=cost, plan=found
+    )
 
 
 def solve_problem(
@@ -98,37 +96,3 @@ def solve_problem(
     memory = "memory" in (outcome.reason or "")
     status = EvaluationStatus.SEARCH_MEMORY if memory else EvaluationStatus.CRASHED
     return ProblemResult(key, status.value, None, outcome.seconds, outcome.reason)
-
-
-def evaluate(
-    program: str | None,
-    problems: Sequence[Problem],
-    keys: Sequence[str],
-    settings: AutoToSSettings,
-    runner: HarnessRunner,
-    *,
-    workers: int | None = None,
-    on_result: Callable[[ProblemResult], None] = lambda result: None,
-) -> list[ProblemResult]:
-    """Solve every problem with ``program`` (``None``: no usable components), in order.
-
-    Args:
-        workers: problems searched at once (default 1, in the calling thread: searches are
-            memory-hungry).
-        on_result: called as each problem finishes.
-    """
-    if program is None:
-        results = [ProblemResult(k, EvaluationStatus.NO_COMPONENTS.value, None, 0.0) for k in keys]
-        for result in results:
-            on_result(result)
-        return results
-
-    def one(pair: tuple[Problem, str]) -> ProblemResult:
-        result = solve_problem(program, pair[0], pair[1], settings, runner)
-        on_result(result)
-        return result
-
-    if (workers or 1) <= 1:
-        return [one(pair) for pair in zip(problems, keys)]
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(one, zip(problems, keys)))

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from genplan.runs.settings import settings_label
+
 CHECK_MODES = ("exact", "partial")
 SEARCHES = ("bfs", "dfs")
 
@@ -50,7 +52,8 @@ class AutoToSSettings:
     checks: Literal["exact", "partial"] = field(
         default="exact",
         metadata={
-            "help": "exact: checks against the PDDL model; partial: the paper's partial-check protocol"
+            "help": "exact: checks against the PDDL model; partial: the paper's partial-check protocol",
+            "label": "{}",
         },
     )
     soundness_test: bool = field(
@@ -59,7 +62,9 @@ class AutoToSSettings:
     completeness_test: bool = field(
         default=True, metadata={"help": "Step 4, the successor completeness test (off: stop after soundness)"}
     )
-    search: Literal["bfs", "dfs"] = field(default="bfs", metadata={"help": "search algorithm: bfs or dfs"})
+    search: Literal["bfs", "dfs"] = field(
+        default="bfs", metadata={"help": "search algorithm: bfs or dfs", "label": "{}"}
+    )
     search_seconds: float = field(
         default=600.0, metadata={"help": "seconds per search (example and evaluation problems)"}
     )
@@ -106,15 +111,7 @@ class AutoToSSettings:
 
     @property
     def label(self) -> str:
-        """The run's name: ``autotos``, then the settings that differ from genplan's main
-        protocol, e.g. ``autotos-partial-no-soundness-test`` or ``autotos-dfs``."""
-        parts = ["autotos"]
-        if self.checks != "exact":
-            parts.append(self.checks)
-        if not self.soundness_test:
-            parts.append("no-soundness-test")
-        if not self.completeness_test:
-            parts.append("no-completeness-test")
-        if self.search != "bfs":
-            parts.append(self.search)
-        return "-".join(parts)
+        """The run's name: ``autotos``, then every setting that differs from genplan's main
+        protocol (:func:`~genplan.runs.settings.settings_label`), e.g.
+        ``autotos+partial+no-soundness-test``, ``autotos+dfs`` or ``autotos+max-calls-5``."""
+        return settings_label(self, "autotos")

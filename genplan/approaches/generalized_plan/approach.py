@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from genplan.approaches.base import RunContext, RunRecord
+from genplan.approaches.base import Approach, ModelCode, RunContext, RunRecord
 from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings, TrainingRound
 from genplan.llm import LanguageModel
@@ -21,7 +21,7 @@ def describe_round(training_round: TrainingRound) -> str:
     return f"round {training_round.round}: {state}"
 
 
-class GeneralizedPlan:
+class GeneralizedPlan(Approach[SynthesisSettings]):
     """Silver et al. (AAAI 2024): one ``get_plan`` program per domain, written with chain of
     thought (Sec. 4.1), debugged on training problems with automated feedback (Sec. 4.2), and
     evaluated on every evaluation problem in the sandbox (Sec. 5)."""
@@ -29,12 +29,8 @@ class GeneralizedPlan:
     name: ClassVar[str] = "generalized-plan"
     summary: ClassVar[str] = "one Python get_plan program per domain (Silver et al., AAAI 2024)"
     settings_type: ClassVar[type] = SynthesisSettings
-
-    def label(self, settings: SynthesisSettings) -> str:
-        """``main``, or the paper's ablations and the mechanisms beyond it joined by ``+``
-        (``no-cot+no-names``, ``candidates3+check-strategy+reflect``; see
-        :attr:`SynthesisSettings.label`)."""
-        return settings.label
+    model_code: ClassVar[ModelCode] = ModelCode.SANDBOX
+    label_prefix: ClassVar[bool] = False
 
     def describe(self, record: RunRecord) -> list[str]:
         """The training rounds, feedback rounds used and training outcome (Sec. 4.2)."""
@@ -73,7 +69,7 @@ class GeneralizedPlan:
             )
         return lines
 
-    def run(
+    def run(  # type: ignore[override]
         self,
         problems: DomainProblems,
         model: LanguageModel,

@@ -14,7 +14,7 @@ is exactly the conversation of a single-candidate run. Each final program is the
 
 The candidate that solves the most validation problems is kept; ties go to the smaller total
 runtime over the validation problems, then to the lower index. Validation times are
-observations (:mod:`genplan.llm.observations`), so a rerun or replay keeps the same choice.
+observations (:mod:`genplan.runs.observations`), so a rerun or replay keeps the same choice.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from typing import Any
 
 from genplan.approaches.generalized_plan.checking import check_program
 from genplan.approaches.generalized_plan.synthesize import SynthesisResult
-from genplan.llm.observations import Observations, observation_key
 from genplan.pddl.problem import Problem
+from genplan.runs.observations import Observations, observation_key
 from genplan.sandbox import Limits
 
 HOLD_OUT_EVERY = 3
@@ -114,7 +114,7 @@ def validate(
     problems: Sequence[Problem],
     *,
     timeout: float,
-    limits: Limits | None = None,
+    limits: Limits,
     observations: Observations | None = None,
 ) -> list[dict[str, Any]]:
     """Run ``program`` on each validation problem (sandboxed, checked like a training run).

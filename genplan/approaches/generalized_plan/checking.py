@@ -78,7 +78,7 @@ def check_program(
     problem: Problem,
     *,
     timeout: float = 30.0,
-    limits: Limits | None = None,
+    limits: Limits,
     order_seed: int | None = None,
 ) -> ProblemCheck:
     """Run ``program``'s ``get_plan`` on ``problem`` in the sandbox and check the plan.
@@ -146,7 +146,7 @@ def feedback_for(check: ProblemCheck, problem: Problem) -> str:
 
 
 def check_training(
-    program: str, problems: Sequence[Problem], timeout: float, limits: Limits | None = None
+    program: str, problems: Sequence[Problem], timeout: float, limits: Limits
 ) -> tuple[int, ProblemCheck | None, Problem | None]:
     """Run ``program`` on ``problems`` in order until the first failure.
 

@@ -64,7 +64,7 @@ def evaluate_program(
     timeout: float = 30.0,
     workers: int | None = None,
     on_result: Callable[[ProblemCheck, Problem], None] | None = None,
-    limits: Limits | None = None,
+    limits: Limits,
 ) -> list[ProblemCheck]:
     """Run ``program`` on every problem, sandboxed and in parallel, and check each plan.
 
@@ -75,7 +75,8 @@ def evaluate_program(
         workers: problems run at once (default: the usable cores).
         on_result: called with each finished problem's check and the problem, in completion
             order (progress bars).
-        limits: the sandbox's limits and isolation (default: :class:`~genplan.sandbox.Limits`).
+        limits: the sandbox handle: limits and isolation (required: a forgotten handle must not
+            silently mean the defaults).
 
     Returns:
         One :class:`~genplan.approaches.generalized_plan.checking.ProblemCheck` per problem, in the order given.

@@ -10,7 +10,7 @@ plans, asking for shorter plans that stay valid. The synthesis loop keeps the be
 (:mod:`.synthesize`): a revision that solves fewer training problems or is not cheaper in total
 is not kept.
 
-Optimal costs are observations (:mod:`genplan.llm.observations`): computed once, recorded in
+Optimal costs are observations (:mod:`genplan.runs.observations`): computed once, recorded in
 ``observations.json``, so a rerun or a replay sends the same prompt.
 """
 
@@ -23,11 +23,11 @@ from typing import Any
 
 from genplan.approaches.generalized_plan import prompts
 from genplan.approaches.generalized_plan.checking import check_program
-from genplan.llm.observations import Observations, digest
 from genplan.pddl.problem import Problem
 from genplan.plans.costs import cost_text
 from genplan.plans.optimal import optimal_plan
 from genplan.plans.validate import check_plan
+from genplan.runs.observations import Observations, digest
 from genplan.sandbox import Limits
 
 OPTIMAL_SECONDS = 60.0
@@ -156,7 +156,7 @@ def check_quality(
     threshold: float,
     *,
     timeout: float,
-    limits: Limits | None,
+    limits: Limits,
     observations: Observations,
 ) -> QualityVerdict | None:
     """Compare ``program``'s plan costs with optimal costs on ``training``; ``None`` when the

@@ -71,6 +71,25 @@ class ShuffledCheck:
         return None
 
 
+def check_shuffled(
+    program: str, problem: Problem, shuffles: int, *, timeout: float, limits: Limits
+) -> ShuffledCheck:
+    """Run ``program`` on ``problem`` in its usual order, then in ``shuffles`` shuffled orders
+    (run ``i`` with :func:`shuffled_limits` and order seed ``i``), one after the other.
+
+    Args:
+        timeout: seconds per run.
+        limits: the sandbox handle (its hash seed is the usual order's).
+    """
+    base = check_program(program, problem, timeout=timeout, limits=limits)
+    shuffled = tuple(
+        check_program(program, problem, timeout=timeout, limits=shuffled_limits(limits, run), order_seed=run)
+        for run in range(1, shuffles + 1)
+    )
+    seeds = tuple(shuffled_limits(limits, run).hash_seed for run in range(1, shuffles + 1))
+    return ShuffledCheck(base, shuffled, seeds)
+
+
 def evaluate_shuffled(
     program: str,
     problems: Sequence[Problem],
@@ -79,7 +98,7 @@ def evaluate_shuffled(
     timeout: float = 30.0,
     workers: int | None = None,
     on_result: Callable[[ShuffledCheck, Problem], None] | None = None,
-    limits: Limits | None = None,
+    limits: Limits,
 ) -> list[ShuffledCheck]:
     """Run ``program`` on every problem in its usual order and ``shuffles`` shuffled orders.
 
@@ -98,7 +117,6 @@ def evaluate_shuffled(
     Returns:
         One :class:`ShuffledCheck` per problem, in the order given.
     """
-    limits = limits or Limits()
     seeds = tuple(shuffled_limits(limits, run).hash_seed for run in range(1, shuffles + 1))
     runs: dict[tuple[int, int], ProblemCheck] = {}
     done: dict[int, int] = {}

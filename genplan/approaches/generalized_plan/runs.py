@@ -14,7 +14,7 @@ A run is named by domain, label and seed (:attr:`SynthesisSettings.label`), and 
   the variant, training outcome and training problems used;
 * ``name_mapping.json`` — for "No Names", the obfuscation mapping;
 * ``observations.json`` — measured times the prompts or the choice of candidate depend on
-  (scaling feedback, validation), reused by a rerun or a replay (:mod:`genplan.llm.observations`);
+  (scaling feedback, validation), reused by a rerun or a replay (:mod:`genplan.runs.observations`);
 * ``candidates/<k>/`` — with several candidates, each candidate's ``growing_program.py``,
   ``program.py`` and ``training.json``; the top-level files are the selected candidate's, and
   ``candidates.json`` sums every candidate up (its rounds, strategy checks, validation).
@@ -34,23 +34,19 @@ from pathlib import Path
 from typing import Any
 
 from genplan.approaches.base import (
-    CONVERSATION_FILE,
-    METADATA_FILE,
-    RESULTS_FILE,
     ProblemResult,
     RunContext,
     RunRecord,
+    RunSession,
     found_plan,
     problem_key,
-    settings_to_json,
-    today,
     write_json,
-    write_record,
 )
 from genplan.approaches.generalized_plan.candidates import Candidate, select, split_validation, validate
-from genplan.approaches.generalized_plan.checking import ProblemCheck
-from genplan.approaches.generalized_plan.evaluate import EvaluationSummary, evaluate_program
-from genplan.approaches.generalized_plan.robustness import ShuffledCheck, evaluate_shuffled
+from genplan.approaches.generalized_plan.checking import ProblemCheck, check_program
+from genplan.approaches.generalized_plan.evaluate import EvaluationSummary
+from genplan.approaches.generalized_plan.renaming import plan_to_original
+from genplan.approaches.generalized_plan.robustness import check_shuffled
 from genplan.approaches.generalized_plan.scaling import ProblemSize, ScalingTarget
 from genplan.approaches.generalized_plan.synthesize import (
     SynthesisResult,
@@ -58,10 +54,11 @@ from genplan.approaches.generalized_plan.synthesize import (
     TrainingRound,
     synthesize,
 )
-from genplan.llm import ConversationRecorder, LanguageModel, RecordingModel
-from genplan.llm.observations import OBSERVATIONS_FILE, Observations
+from genplan.llm import LanguageModel
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
+from genplan.runs.observations import Observations
+from genplan.sandbox import Limits
 
 PROGRAM_FILE = "program.py"
 GROWING_PROGRAM_FILE = "growing_program.py"
@@ -69,6 +66,7 @@ TRAINING_FILE = "training.json"
 CANDIDATES_FOLDER = "candidates"
 CANDIDATES_SUMMARY = "candidates.json"
 _CANDIDATE_FILES = (GROWING_PROGRAM_FILE, PROGRAM_FILE, TRAINING_FILE)
+GENERALIZED_PLAN = "generalized-plan"
 
 
 @dataclass
@@ -127,14 +125,23 @@ def run_synthesis(
     Raises:
         genplan.llm.LLMError: the backend failed; the folder keeps what was recorded.
     """
-    folder = context.folder
-    folder.mkdir(parents=True, exist_ok=True)
+    session = RunSession(
+        GENERALIZED_PLAN,
+        settings.label,
+        settings,
+        problems,
+        model,
+        context,
+        isolation=context.limits.isolation.value,
+    )
+    folder = session.folder
     domain_pddl = problems.domain.to_pddl()
-    training = list(problems.training)
+    training = list(problems.training_with_size_check)  # debugged on the size check too
     validation = list(problems.validation)
     originals = list(problems.evaluation)
     evaluation = originals
-    artifacts = [CONVERSATION_FILE, GROWING_PROGRAM_FILE, PROGRAM_FILE, TRAINING_FILE]
+    for name in (GROWING_PROGRAM_FILE, PROGRAM_FILE, TRAINING_FILE):
+        session.add_artifact(name)
     if not settings.names:
         from genplan.pddl.obfuscate import (
             build_mapping,
@@ -151,8 +158,7 @@ def run_synthesis(
         training = [obfuscate_problem(p, mapping, obfuscated_domain) for p in training]
         validation = [obfuscate_problem(p, mapping, obfuscated_domain) for p in validation]
         evaluation = [obfuscate_problem(p, mapping, obfuscated_domain) for p in evaluation]
-        write_json(folder / "name_mapping.json", mapping.to_json())
-        artifacts.append("name_mapping.json")
+        session.write_json("name_mapping.json", mapping.to_json())
 
     # A folder's problems are named by file, as results name them (IPC names repeat across levels).
     names = (
@@ -160,11 +166,7 @@ def run_synthesis(
         if problems.generators is None
         else {}
     )
-    conversation_path = folder / CONVERSATION_FILE
-    conversation_path.unlink(missing_ok=True)
-    recording = RecordingModel(model, ConversationRecorder(conversation_path), context.backend_name)
-    earlier = [context.recorded / OBSERVATIONS_FILE] if context.recorded is not None else []
-    observations = Observations(folder / OBSERVATIONS_FILE, earlier)
+    recording, observations = session.model, session.observations
     target = (
         ScalingTarget(ProblemSize.largest(evaluation), context.eval_timeout)
         if settings.scaling_feedback and evaluation
@@ -176,12 +178,11 @@ def run_synthesis(
         if several
         else (training, [])
     )
-    date = today()
     candidates: list[Candidate] = []
     for index in range(settings.candidates):
         note = _candidate_note(settings, index)
         if note is not None:
-            context.progress.note(note)
+            session.note(note)
         place = folder / CANDIDATES_FOLDER / str(index) if several else folder
         synthesis = _synthesize_into(
             place,
@@ -189,7 +190,7 @@ def run_synthesis(
             domain_pddl,
             debugging,
             settings,
-            context,
+            session.limits,
             index,
             target,
             observations,
@@ -202,28 +203,28 @@ def run_synthesis(
                 synthesis.program,
                 validation,
                 timeout=settings.timeout,
-                limits=context.limits,
+                limits=session.limits,
                 observations=observations,
             )
-            context.progress.note(
+            session.note(
                 f"candidate {index}: {candidate.validation_solved}/{len(validation)} validation problems "
                 f"solved in {candidate.validation_seconds:.3g} s"
             )
-            artifacts += [f"{CANDIDATES_FOLDER}/{index}/{name}" for name in _CANDIDATE_FILES]
+            for name in _CANDIDATE_FILES:
+                session.add_artifact(f"{CANDIDATES_FOLDER}/{index}/{name}")
         candidates.append(candidate)
     chosen = select(candidates)
     synthesis = chosen.synthesis
     if several:
         for name in _CANDIDATE_FILES:
             shutil.copyfile(folder / CANDIDATES_FOLDER / str(chosen.index) / name, folder / name)
-        write_json(folder / CANDIDATES_SUMMARY, [c.to_json(c is chosen) for c in candidates])
-        artifacts.append(CANDIDATES_SUMMARY)
-    if (folder / OBSERVATIONS_FILE).is_file():
-        artifacts.append(OBSERVATIONS_FILE)
+        session.write_json(CANDIDATES_SUMMARY, [c.to_json(c is chosen) for c in candidates])
 
-    context.progress.start_problems(len(evaluation))
-    keys = {id(p): problem_key(o, problems.root) for p, o in zip(evaluation, originals)}
-    results = _evaluate(synthesis.program, evaluation, keys, settings, context)
+    keys = [session.key(original) for original in originals]
+    # A No-Names program's plans are saved in the problems' own names, so each can be rechecked
+    # against its problem file.
+    to_original = (lambda plan: plan_to_original(plan, mapping)) if not settings.names else None
+    results = _evaluate(synthesis.program, evaluation, keys, settings, session, originals, to_original)
     feedback = Counter(kind for c in candidates for kind in c.synthesis.feedback_kinds)
     strategy_feedback = sum(c.synthesis.strategy_feedback for c in candidates)
     if strategy_feedback:
@@ -257,28 +258,7 @@ def run_synthesis(
         details.update(
             shuffles=settings.shuffles, order_sensitive_problems=sensitive, order_sensitive=sensitive > 0
         )
-    record = RunRecord(
-        approach="generalized-plan",
-        label=settings.label,
-        settings=settings_to_json(settings),
-        domain=problems.name,
-        seed=context.seed,
-        model=context.model_name,
-        backend=context.backend_name,
-        date=date,
-        problems=results,
-        llm_calls=recording.calls,
-        prompt_tokens=recording.prompt_tokens,
-        completion_tokens=recording.completion_tokens,
-        feedback=dict(feedback),
-        world_model_queries=None,
-        artifacts=[*artifacts, METADATA_FILE, RESULTS_FILE],
-        details=details,
-        isolation=context.limits.isolation.value,
-        problem_set=problems.problem_set,
-        generators=problems.generators,
-    )
-    write_record(folder, record)
+    record = session.close(results, feedback=dict(feedback), details=details)
     return RunReport(folder, synthesis, record, candidates, chosen.index)
 
 
@@ -288,7 +268,7 @@ def _synthesize_into(
     domain_pddl: str,
     training: list[Problem],
     settings: SynthesisSettings,
-    context: RunContext,
+    limits: Limits,
     index: int,
     target: ScalingTarget | None,
     observations: Observations,
@@ -313,7 +293,7 @@ def _synthesize_into(
         settings,
         on_program=lambda program: _write(place / GROWING_PROGRAM_FILE, program),
         on_round=record_round,
-        limits=context.limits,
+        limits=limits,
         sample=index,
         scaling_target=target,
         observations=observations,
@@ -332,37 +312,44 @@ def _write(path: Path, text: str) -> None:
 def _evaluate(
     program: str,
     evaluation: list[Problem],
-    keys: dict[int, str],
+    keys: list[str],
     settings: SynthesisSettings,
-    context: RunContext,
+    session: RunSession,
+    originals: list[Problem],
+    to_original: Callable[[list[str]], list[str]] | None,
 ) -> list[ProblemResult]:
-    """Evaluate ``program`` (in shuffled orders too with ``shuffles``); per-problem results."""
+    """Evaluate ``program`` on every problem (in shuffled orders too with ``shuffles``); each
+    valid plan is kept for ``originals`` (the problems in their own names), translated by
+    ``to_original`` when the program saw them renamed (No Names)."""
+    timeout, limits = session.context.eval_timeout, session.limits
+    original_of = {id(shown): original for shown, original in zip(evaluation, originals)}
 
-    def result_of(check: ProblemCheck, problem: Problem) -> ProblemResult:
+    def result_of(check: ProblemCheck, key: str, problem: Problem) -> ProblemResult:
         data = check.to_json()
         return ProblemResult(
-            problem=keys[id(problem)],
+            problem=key,
             status=data["status"],
             plan_length=data["plan_length"],
             seconds=check.seconds,
             message=data["message"],
             plan_cost=data["plan_cost"],
-            plan=found_plan(problem, check.verdict, check.outcome.plan) if check.verdict else None,
+            plan=found_plan(
+                original_of.get(id(problem), problem),
+                check.verdict,
+                to_original(list(check.outcome.plan))
+                if to_original is not None and check.outcome.plan is not None
+                else check.outcome.plan,
+            )
+            if check.verdict
+            else None,
         )
 
-    if not settings.shuffles:
-        checks = evaluate_program(
-            program,
-            evaluation,
-            timeout=context.eval_timeout,
-            workers=context.workers,
-            on_result=lambda check, problem: context.progress.problem_done(result_of(check, problem)),
-            limits=context.limits,
-        )
-        return [result_of(check, problem) for check, problem in zip(checks, evaluation)]
+    def solve(problem: Problem, key: str) -> ProblemResult:
+        return result_of(check_program(program, problem, timeout=timeout, limits=limits), key, problem)
 
-    def shuffled_result(check: ShuffledCheck, problem: Problem) -> ProblemResult:
-        base = result_of(check.base, problem)
+    def solve_shuffled(problem: Problem, key: str) -> ProblemResult:
+        check = check_shuffled(program, problem, settings.shuffles, timeout=timeout, limits=limits)
+        base = result_of(check.base, key, problem)
         run = check.first_failed_run
         status, message = base.status, base.message
         if run:  # the usual order was solved; a shuffled order failed
@@ -376,13 +363,4 @@ def _evaluate(
         details = {"shuffled": statuses, "order_sensitive": check.order_sensitive}
         return dataclasses.replace(base, status=status, message=message, details=details)
 
-    shuffled = evaluate_shuffled(
-        program,
-        evaluation,
-        settings.shuffles,
-        timeout=context.eval_timeout,
-        workers=context.workers,
-        on_result=lambda check, problem: context.progress.problem_done(shuffled_result(check, problem)),
-        limits=context.limits,
-    )
-    return [shuffled_result(check, problem) for check, problem in zip(shuffled, evaluation)]
+    return session.solve_each(evaluation, solve_shuffled if settings.shuffles else solve, keys=keys)

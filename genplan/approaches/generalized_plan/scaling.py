@@ -12,7 +12,7 @@ evaluation budget, the model gets a fifth kind of feedback (:attr:`FailureKind.S
 times per size, the fitted growth, the projection, and the lines that ran most often on the
 largest training problem (:func:`~genplan.approaches.generalized_plan.profiling.profile_get_plan`).
 
-Times are observations (:mod:`genplan.llm.observations`): recorded, so a rerun or replay sends the same text.
+Times are observations (:mod:`genplan.runs.observations`): recorded, so a rerun or replay sends the same text.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from genplan.approaches.generalized_plan import refinement_prompts as texts
-from genplan.llm.observations import Observations, observation_key
 from genplan.pddl.problem import Problem
+from genplan.runs.observations import Observations, observation_key
 from genplan.sandbox import Limits, RunStatus, program_arguments, run_untrusted
 
 TIME_HARNESS = "genplan.approaches.generalized_plan.profiling:time_get_plan"
@@ -270,7 +270,7 @@ class ScalingVerdict:
         }
 
 
-def _measure_time(program: str, problem: Problem, timeout: float, limits: Limits | None) -> dict[str, Any]:
+def _measure_time(program: str, problem: Problem, timeout: float, limits: Limits) -> dict[str, Any]:
     call = run_untrusted(
         program,
         TIME_HARNESS,
@@ -287,7 +287,7 @@ def _measure_time(program: str, problem: Problem, timeout: float, limits: Limits
     return {"seconds": float(seconds), "status": call.status.value}
 
 
-def _profile(program: str, problem: Problem, timeout: float, limits: Limits | None) -> dict[str, Any]:
+def _profile(program: str, problem: Problem, timeout: float, limits: Limits) -> dict[str, Any]:
     call = run_untrusted(
         program,
         PROFILE_HARNESS,
@@ -329,7 +329,7 @@ def check_scaling(
     target: ScalingTarget,
     *,
     timeout: float,
-    limits: Limits | None = None,
+    limits: Limits,
     observations: Observations | None = None,
 ) -> ScalingVerdict:
     """Time and profile ``program`` on the larger training problems, fit its growth, project it to ``target``.
@@ -340,7 +340,7 @@ def check_scaling(
         target: the largest evaluation size and its budget.
         timeout: the sandbox budget of each timing and profiling call (the training budget).
         limits: the sandbox's limits and isolation.
-        observations: where measurements are recorded and reused (see :mod:`genplan.llm.observations`).
+        observations: where measurements are recorded and reused (see :mod:`genplan.runs.observations`).
 
     Returns:
         The verdict; without a fit (fewer than two sizes, or a run that failed while being

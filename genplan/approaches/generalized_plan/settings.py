@@ -1,7 +1,7 @@
 """The generalized-plan approach's settings: the paper's protocol and the mechanisms beyond it.
 
 One frozen dataclass (every field a ``genplan run --approach generalized-plan`` flag, with the
-paper's value as default) and the run label derived from it.
+paper's value as default, and its short name in labels where it has one) and the run label.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from genplan.approaches.generalized_plan.variants import Variant
+from genplan.runs.settings import settings_label
 
 
 @dataclass(frozen=True)
@@ -53,9 +54,12 @@ class SynthesisSettings:
     """
 
     chain_of_thought: bool = field(
-        default=True, metadata={"help": "summary and strategy prompts before the code (off: No CoT)"}
+        default=True,
+        metadata={"help": "summary and strategy prompts before the code (off: No CoT)", "label": "cot"},
     )
-    debugging: bool = field(default=True, metadata={"help": "automated debugging (off: No Debug)"})
+    debugging: bool = field(
+        default=True, metadata={"help": "automated debugging (off: No Debug)", "label": "debug"}
+    )
     names: bool = field(default=True, metadata={"help": "the domain's own names (off: No Names)"})
     feedback_rounds: int = field(default=4, metadata={"help": "feedback messages at most"})
     timeout: float = field(default=30.0, metadata={"help": "seconds per training run of the program"})
@@ -64,7 +68,8 @@ class SynthesisSettings:
         default=False,
         metadata={
             "help": "beyond the paper: time the program on the training problems, extrapolate to the largest "
-            "evaluation problem's size, and send scaling feedback when it would exceed the evaluation budget"
+            "evaluation problem's size, and send scaling feedback when it would exceed the evaluation budget",
+            "label": "scaling",
         },
     )
     quality_feedback: bool = field(
@@ -72,7 +77,8 @@ class SynthesisSettings:
         metadata={
             "help": "beyond the paper: once the program solves every training problem, compare its plan costs "
             "with optimal ones (A* LM-cut) and ask for cheaper plans when the mean ratio exceeds "
-            "--quality-threshold; a revision that solves fewer training problems or is not cheaper is not kept"
+            "--quality-threshold; a revision that solves fewer training problems or is not cheaper is not kept",
+            "label": "quality",
         },
     )
     quality_threshold: float = field(
@@ -85,7 +91,8 @@ class SynthesisSettings:
         default=1,
         metadata={
             "help": "beyond the paper: independent conversations (programs); the one that solves the most "
-            "held-out validation problems is kept, ties broken by runtime"
+            "held-out validation problems is kept, ties broken by runtime",
+            "label": "candidates{}",
         },
     )
     check_strategy: bool = field(
@@ -108,7 +115,8 @@ class SynthesisSettings:
         default=0,
         metadata={
             "help": "beyond the paper: run each evaluation problem this many more times with objects and atoms "
-            "in other orders and hash seeds; solved only if every run is valid"
+            "in other orders and hash seeds; solved only if every run is valid",
+            "label": "shuffles{}",
         },
     )
 
@@ -132,25 +140,9 @@ class SynthesisSettings:
 
     @property
     def label(self) -> str:
-        """The run's name: the paper's variant (``main``, ``no-cot``, ...), then each mechanism
-        beyond the paper that is on, joined by ``+`` (``candidates3+check-strategy+reflect``,
-        ``no-cot+scaling``, ``shuffles4``); settings at the paper's values give the paper's
-        names, so saved runs keep theirs."""
-        parts = [] if self.variant.name == "main" else [self.variant.name]
-        if self.scaling_feedback:
-            parts.append("scaling")
-        if self.quality_feedback:
-            default_threshold = type(self).__dataclass_fields__["quality_threshold"].default
-            suffix = "" if self.quality_threshold == default_threshold else f"{self.quality_threshold:g}"
-            parts.append(f"quality{suffix}")
-        if self.candidates > 1:
-            parts.append(f"candidates{self.candidates}")
-        if self.check_strategy:
-            default_rounds = type(self).__dataclass_fields__["strategy_rounds"].default
-            suffix = "" if self.strategy_rounds == default_rounds else str(self.strategy_rounds)
-            parts.append(f"check-strategy{suffix}")
-        if self.reflect:
-            parts.append("reflect")
-        if self.shuffles:
-            parts.append(f"shuffles{self.shuffles}")
-        return "+".join(parts) or "main"
+        """The run's name: every setting that differs from the paper's, in field order, joined by
+        ``+`` (:func:`~genplan.runs.settings.settings_label`): the paper's variants first (``main``,
+        ``no-cot``, ``no-cot+no-names``), then the rest (``candidates3+check-strategy+reflect``,
+        ``no-cot+scaling``, ``shuffles4``, ``feedback-rounds-2``); settings at the paper's values
+        give the paper's names, so saved runs keep theirs."""
+        return settings_label(self, None)

@@ -27,9 +27,9 @@ from genplan.approaches.generalized_plan.settings import SynthesisSettings
 from genplan.approaches.generalized_plan.strategy import StrategyCheck, check_strategy
 from genplan.llm import LanguageModel, Message, Usage
 from genplan.llm.extract import extract_code
-from genplan.llm.observations import Observations
 from genplan.pddl.problem import Problem
 from genplan.plans.failures import FailureKind
+from genplan.runs.observations import Observations
 from genplan.sandbox import Limits
 
 REFLECTION_LIMIT = 4000
@@ -182,7 +182,7 @@ def synthesize(
     on_exchange: Callable[[list[Message], Any], None] | None = None,
     on_program: Callable[[str], None] | None = None,
     on_round: Callable[[TrainingRound], None] | None = None,
-    limits: Limits | None = None,
+    limits: Limits,
     sample: int = 0,
     scaling_target: ScalingTarget | None = None,
     observations: Observations | None = None,
@@ -284,7 +284,7 @@ def _check_round(
     round_index: int,
     training: Sequence[Problem],
     settings: SynthesisSettings,
-    limits: Limits | None,
+    limits: Limits,
     scaling_target: ScalingTarget | None,
     observations: Observations | None,
     names: Mapping[Problem, str],
@@ -325,7 +325,7 @@ def _check_quality(
     passed: int,
     training: Sequence[Problem],
     settings: SynthesisSettings,
-    limits: Limits | None,
+    limits: Limits,
     observations: Observations | None,
 ) -> TrainingRound:
     """With ``quality_feedback``, the plan-cost check of a program that solved every training

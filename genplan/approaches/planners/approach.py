@@ -18,7 +18,7 @@ import statistics
 from functools import partial
 from typing import Any, ClassVar
 
-from genplan.approaches.base import RunContext, RunRecord, changed_settings
+from genplan.approaches.base import Approach, RunRecord, RunSession, settings_label
 from genplan.approaches.planners import settings as s
 from genplan.approaches.planners.boomerang import boomerang
 from genplan.approaches.planners.direct import Demonstration, solve_directly
@@ -26,24 +26,17 @@ from genplan.approaches.planners.react import react, react_select
 from genplan.approaches.planners.runner import Method, run_planner
 from genplan.approaches.planners.symplanner import symplanner
 from genplan.approaches.planners.toi import toi_bfs, toi_dfs
-from genplan.llm import LanguageModel
 from genplan.pddl.problem_sets import DomainProblems
 
 
 def planner_label(name: str, settings: Any) -> str:
     """The approach name, then each setting changed from its default: ``symplanner+rollouts-8+
-    beam-width-2+diverse-generation`` (``no-<flag>`` for a default-on flag turned off)."""
-    parts = [name]
-    for key, value in changed_settings(settings).items():
-        slug = key.replace("_", "-")
-        if isinstance(value, bool):
-            parts.append(slug if value else f"no-{slug}")
-        else:
-            parts.append(f"{slug}-{value}")
-    return "+".join(parts)
+    beam-width-2+diverse-generation`` (``no-<flag>`` for a default-on flag turned off); see
+    :func:`~genplan.runs.settings.settings_label`, which every approach's label is."""
+    return settings_label(settings, name)
 
 
-class PlannerApproach:
+class PlannerApproach(Approach[Any]):
     """What every LLM-as-planner approach shares; subclasses name the method and its settings."""
 
     name: ClassVar[str]
@@ -54,10 +47,6 @@ class PlannerApproach:
     def method(self, settings: Any, problems: DomainProblems) -> Method:
         """The per-problem function for ``settings``."""
         raise NotImplementedError
-
-    def label(self, settings: Any) -> str:
-        """See :func:`planner_label`."""
-        return planner_label(self.name, settings)
 
     def describe(self, record: RunRecord) -> list[str]:
         """Problem set, budget, and the per-problem costs (LLM calls, queries, optimal plans)."""
@@ -80,22 +69,16 @@ class PlannerApproach:
                 lines.append(f"Optimal plans: {optimal} of {len(known)} problems with a known optimal length")
         return lines
 
-    def run(
-        self, problems: DomainProblems, model: LanguageModel, settings: Any, context: RunContext
-    ) -> RunRecord:
-        """Solve every evaluation problem with the method; write the run folder (see :mod:`.runner`).
+    def solve(self, session: RunSession, problems: DomainProblems, settings: Any) -> RunRecord:  # type: ignore[override]
+        """Solve every evaluation problem with the method (see :mod:`.runner`).
 
         Raises:
             genplan.llm.LLMError: the backend failed; the folder keeps the recorded conversation.
             ConfigurationError: a demonstration needs Fast Downward and it is missing.
         """
         return run_planner(
-            self.name,
-            self.label(settings),
+            session,
             problems,
-            model,
-            settings,
-            context,
             self.method(settings, problems),
             budget=getattr(settings, "budget", None),
             uses_world_model=self.uses_world_model,

@@ -16,51 +16,25 @@ an interrupted run resumes for free.
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from genplan.approaches.base import (
-    CONVERSATION_FILE,
-    METADATA_FILE,
-    RESULTS_FILE,
-    SOLVED,
-    ProblemResult,
-    RunContext,
-    RunRecord,
-    found_plan,
-    problem_key,
-    settings_to_json,
-    today,
-    write_record,
-)
+from genplan.approaches.base import SOLVED, ProblemResult, RunRecord, RunSession, found_plan
 from genplan.approaches.planners.prompts import Task
 from genplan.approaches.planners.session import BUDGET_EXHAUSTED, NO_PLAN, SOLVED_BY_METHOD, Outcome, Session
-from genplan.llm import ConversationRecorder, CountingModel, LanguageModel, RecordingModel
+from genplan.llm import CountingModel, LanguageModel
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
 from genplan.plans.validate import check_plan
 from genplan.plans.world_model import BudgetExhausted, WorldModel
+from genplan.runs.status import plan_status
 
 TRACES_FILE = "traces.jsonl"
 
 Method = Callable[[Session], Outcome]
-
-
-def default_workers() -> int:
-    """Problems solved at once by default: the usable cores."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
-
-
-def _sum(values: list[int | None]) -> int | None:
-    return None if any(v is None for v in values) else sum(v for v in values if v is not None)
 
 
 def solve_problem(
@@ -104,10 +78,7 @@ def solve_problem(
     if outcome.plan is not None:
         verdict = check_plan(problem, outcome.plan)
         found = found_plan(problem, verdict, outcome.plan)
-        if verdict.valid:
-            status, message = SOLVED, None
-        else:
-            status, message = (verdict.kind.value if verdict.kind else "invalid-plan"), verdict.message
+        status, message = plan_status(verdict)
     elif status == SOLVED_BY_METHOD:
         status, message = NO_PLAN, "the method reported success without a plan"
     plan_length = len(outcome.plan) if outcome.plan is not None else None
@@ -141,27 +112,19 @@ def solve_problem(
 
 
 def run_planner(
-    approach: str,
-    label: str,
+    session: RunSession,
     problems: DomainProblems,
-    model: LanguageModel,
-    settings: Any,
-    context: RunContext,
     method: Method,
     *,
     budget: int | None,
     uses_world_model: bool = True,
     details: dict[str, Any] | None = None,
 ) -> RunRecord:
-    """Run ``method`` on every evaluation problem of ``problems``; write and return the record.
+    """Run ``method`` on every evaluation problem of ``problems``; close the session's record.
 
     Args:
-        approach: the registered approach name.
-        label: the run's label.
+        session: the run session (folder, recorded model, loop over problems, record).
         problems: the problem set (optimal lengths, where known, go into each result).
-        model: the run's model (recorded here).
-        settings: the approach's settings (recorded).
-        context: run folder, seed, names, workers, progress.
         method: the method, called once per problem.
         budget: world-model queries per problem, or ``None``.
         uses_world_model: ``False`` for methods that never query it (I/O): their results and
@@ -171,68 +134,40 @@ def run_planner(
     Raises:
         LLMError: the backend failed; the run folder keeps the conversation recorded so far.
     """
-    folder = context.folder
-    folder.mkdir(parents=True, exist_ok=True)
-    conversation = folder / CONVERSATION_FILE
-    conversation.unlink(missing_ok=True)
-    recording = RecordingModel(model, ConversationRecorder(conversation), context.backend_name)
     evaluation = list(problems.evaluation)
-    workers = max(1, min(context.workers or default_workers(), len(evaluation) or 1))
-    date = today()
-    context.progress.start_problems(len(evaluation))
+    workers = session.workers(len(evaluation))
+    sessions: dict[str, Session] = {}
 
-    def solve(problem: Problem) -> tuple[ProblemResult, Session]:
-        key = problem_key(problem, problems.root)
-        outcome = solve_problem(
+    def solve(problem: Problem, key: str) -> ProblemResult:
+        result, sessions[key] = solve_problem(
             problem,
             key,
             method,
-            recording,
+            session.model,
             budget=budget,
-            seed=context.seed,
+            seed=session.context.seed,
             parallel=workers > 1,
             optimal_length=problems.optimal_lengths.get(key),
             uses_world_model=uses_world_model,
         )
-        context.progress.problem_done(outcome[0])
-        return outcome
+        return result
 
-    if workers == 1:
-        solved = [solve(problem) for problem in evaluation]
-    else:
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            solved = list(pool.map(solve, evaluation))
-    results = [result for result, _ in solved]
-    with (folder / TRACES_FILE).open("w", encoding="utf-8") as stream:
-        for result, session in solved:
-            stream.write(json.dumps({"problem": result.problem, "trace": session.trace}) + "\n")
+    results = session.solve_each(evaluation, solve)
+    traces = "".join(
+        json.dumps({"problem": r.problem, "trace": sessions[r.problem].trace}) + "\n" for r in results
+    )
+    session.write_text(TRACES_FILE, traces)
     feedback: Counter[str] = Counter()
-    for _, session in solved:
-        feedback.update(session.feedback)
-    record = RunRecord(
-        approach=approach,
-        label=label,
-        settings=settings_to_json(settings),
-        domain=problems.name,
-        seed=context.seed,
-        model=context.model_name,
-        backend=context.backend_name,
-        date=date,
-        problems=results,
-        llm_calls=sum(r.llm_calls or 0 for r in results),
-        prompt_tokens=_sum([r.details.get("prompt_tokens") for r in results]),
-        completion_tokens=_sum([r.details.get("completion_tokens") for r in results]),
+    for result in results:
+        feedback.update(sessions[result.problem].feedback)
+    return session.close(
+        results,
         feedback=dict(sorted(feedback.items())),
         world_model_queries=sum(r.world_model_queries or 0 for r in results) if uses_world_model else None,
-        artifacts=[CONVERSATION_FILE, TRACES_FILE, METADATA_FILE, RESULTS_FILE],
         details={
             "problem_set": problems.selection or "default",
             "budget": budget,
             "workers": workers,
             **(details or {}),
         },
-        problem_set=problems.problem_set,
-        generators=problems.generators,
     )
-    write_record(folder, record)
-    return record

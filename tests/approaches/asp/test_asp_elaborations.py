@@ -39,8 +39,8 @@ def test_each_added_task_runs_in_genplan_run_with_its_description_in_the_prompt(
     ]
     model = FakeLanguageModel(answers)
     monkeypatch.setattr(run, "build_model", lambda *_: ChosenModel(model, "fake", "fake"))
-    arguments = ["run", "--approach", "asp", "--domain", name, "--runs-dir", str(tmp_path), "--llm", "fake"]
-    assert main([*arguments, "--max-horizon", "12", "--isolation", "none"]) == 0
+    arguments = ["run", "--approach", "asp", "--domain", name, "--runs-dir", str(tmp_path), "--llm", "manual"]
+    assert main([*arguments, "--max-horizon", "12"]) == 0
     description = (data_folder("domains") / name / "description.md").read_text()
     assert f"[TASK]\n{description.strip()}" in model.history[0][-1].content
     metadata = json.loads((tmp_path / name / "asp+max-horizon-12-seed0" / "metadata.json").read_text())

@@ -137,7 +137,7 @@ def test_an_invalid_plan_goes_back_with_val_s_advice(tmp_path: Path) -> None:
     assert "- p1: a plan of 1 actions, INVALID. VAL says:" in feedback
     assert "(turn-on l1) has an unsatisfied precondition at time 1" in feedback
     assert "(Set (plugged l1) to true)" in feedback
-    assert record.feedback == {"invalid-plan": 1, "review": 1}
+    assert record.feedback == {"plan-semantics": 1, "review": 1}
     assert record.details["issues_before"] == {"rules-MN": 1}
     assert record.statuses == {"solved": 3}
 

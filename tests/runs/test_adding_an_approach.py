@@ -1,0 +1,79 @@
+"""An approach written from the README's "Adding an approach" section, registered with one line,
+runs in genplan run, genplan experiments and the reports with nothing else changed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from grid_doubles import small_domains
+
+from genplan.approaches import REGISTRY, get_approach
+from genplan.cli import main
+from genplan.experiments.grid import run_grid
+from genplan.experiments.reports import make_reports
+from genplan.experiments.spec import ApproachSpec, Cell, GridSpec, ModelSpec
+from genplan.llm import FakeLanguageModel
+from genplan.llm.spec import BackendKind, BackendSpec
+from genplan.runs.session import RunContext
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def _readme_approach() -> str:
+    section = README.read_text().split("### Adding an approach", 1)[1]
+    return re.search(r"```python\n(.*?)```", section, re.DOTALL).group(1)  # type: ignore[union-attr]
+
+
+def plans(cell: Cell) -> FakeLanguageModel:
+    """One (invalid) plan per problem."""
+    return FakeLanguageModel(["(pack-first o0)"] * 20)
+
+
+@pytest.fixture
+def ask(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    (tmp_path / "readme_ask.py").write_text(_readme_approach())
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(REGISTRY, "ask", "readme_ask:Ask")
+    return "ask"
+
+
+def test_the_readme_s_approach_runs_in_genplan_run(ask: str, tmp_path: Path) -> None:
+    heavy, _ = small_domains(tmp_path / "domains", problems=3)
+    approach = get_approach(ask)
+    recorded = approach.run(
+        approach_problems(heavy, tmp_path),
+        plans(None),
+        approach.settings_type(),
+        RunContext(tmp_path / "made"),  # type: ignore[arg-type]
+    )
+    assert recorded.llm_calls == len(recorded.problems) > 0
+    replay = f"replay:{tmp_path / 'made' / 'conversation.jsonl'}"
+    code = main(
+        ["run", "--approach", ask, "--domain", heavy, "--llm", replay, "--runs-dir", str(tmp_path / "runs")]
+    )
+    assert code == 0
+    assert (tmp_path / "runs" / "heavy" / "ask-seed0" / "metadata.json").is_file()
+
+
+def approach_problems(folder: str, tmp_path: Path):  # type: ignore[no-untyped-def]
+    from genplan.pddl.problem_sets import load_domain_problems
+
+    return load_domain_problems(folder, 0, None, tmp_path / "work")
+
+
+def test_the_readme_s_approach_runs_in_a_grid_and_the_reports(ask: str, tmp_path: Path) -> None:
+    spec = GridSpec(
+        domains=small_domains(tmp_path / "domains", problems=3),
+        seeds=(0,),
+        approaches=(ApproachSpec(ask),),
+        model=ModelSpec(BackendSpec(BackendKind.FAKE, model="fake"), cache_dir=tmp_path / "runs" / "cache"),
+        runs_dir=tmp_path / "runs",
+        results_dir=tmp_path / "results",
+        n_eval=2,
+    )
+    summary = run_grid(spec, model_factory=plans)
+    assert (summary.finished, summary.failed) == (2, 0)
+    make_reports(spec.results_dir, tmp_path / "reports")
+    assert "| heavy | ask | ask |" in (tmp_path / "reports" / "comparison.md").read_text()
