@@ -11,6 +11,7 @@ import pytest
 from fake_programs import CORRECT, heavy_problem
 
 from genplan.baselines import lama, lama_available, random_walk, run_lama
+from genplan.cli import main
 from genplan.experiments.figure3 import measure_runtime_vs_size
 from genplan.experiments.reports import (
     difficulty_table,
@@ -182,3 +183,30 @@ def test_a_planner_time_out_kills_the_processes_the_planner_started(
     while _running(child) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _running(child), "the planner's own child process outlived the time-out"
+
+
+def test_figure3_resumes_appending_and_never_wipes_what_was_measured(tmp_path: Path) -> None:
+    results = tmp_path / "results"
+    results.mkdir()
+    earlier = {
+        "domain": "gripper",
+        "scale": 1,
+        "problem": "gripper-eval-x1-00",
+        "objects": 9,
+        "approach": "program",
+        "seconds": 0.01,
+        "budget_seconds": 30.0,
+        "solved": True,
+    }
+    out = results / "figure3.jsonl"
+    out.write_text(json.dumps(earlier) + '\n{"domain": "heavy", "sca')  # Ctrl-C mid-line
+    argv = ["experiments", "--figure3", "--domains", "heavy", "--scales", "1", "--per-size", "2"]
+    argv += ["--results", str(results), "--runs-dir", str(tmp_path / "runs"), "--eval-timeout", "20"]
+    assert main(argv) == 0
+    first = [json.loads(line) for line in out.read_text().splitlines()]
+    assert first[0] == earlier  # another domain's measurement is kept; the torn line is cut
+    heavy = [(r["problem"], r["approach"]) for r in first[1:]]
+    assert ("heavy-eval-00", "program") in heavy and ("heavy-eval-01", "program") in heavy
+    assert len(heavy) == len(set(heavy)) and all(r["domain"] == "heavy" for r in first[1:])
+    assert main(argv) == 0  # a rerun measures nothing again
+    assert [json.loads(line) for line in out.read_text().splitlines()] == first

@@ -232,11 +232,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_figure3(args: argparse.Namespace) -> int:
-    """Figure 3's measurements for every domain with a saved program, to ``RESULTS/figure3.jsonl``."""
+    """Figure 3's measurements for every domain with a saved program, appended to
+    ``RESULTS/figure3.jsonl``: a rerun (after Ctrl-C, or for another domain) measures only what is
+    missing and never wipes what was measured."""
     from tqdm import tqdm
 
     from genplan.approaches.generalized_plan.solver import saved_programs
-    from genplan.experiments.figure3 import measure_runtime_vs_size
+    from genplan.experiments.figure3 import measure_runtime_vs_size, read_measured
     from genplan.experiments.spec import parse_domains
 
     values = grid_values(args)
@@ -251,14 +253,20 @@ def run_figure3(args: argparse.Namespace) -> int:
         raise ConfigurationError(f"--scales {args.scales!r}: expected integers like 1,2,8,32,128") from error
     results.mkdir(parents=True, exist_ok=True)
     out = results / "figure3.jsonl"
-    with out.open("w") as stream:
+    measured = read_measured(out)
+    before = len(measured)
+    with out.open("a") as stream:
         for domain in domains:
             programs = saved_programs(domain)
             if not programs:
                 print(f"{domain}: no saved program in synthesized/{domain}/, skipped", file=sys.stderr)
                 continue
             program = (programs[0] / "program.py").read_text()
-            with tqdm(total=len(scales) * args.per_size, desc=f"figure 3 {domain}", file=sys.stderr) as bar:
+            done = sum(1 for key in measured if key[0] == domain and key[1] in scales and key[3] == "program")
+            total = len(scales) * args.per_size
+            with tqdm(
+                total=total, initial=min(done, total), desc=f"figure 3 {domain}", file=sys.stderr
+            ) as bar:
 
                 def write(record: dict[str, Any], bar: Any = bar) -> None:
                     stream.write(json.dumps(record) + "\n")
@@ -275,6 +283,8 @@ def run_figure3(args: argparse.Namespace) -> int:
                     work_dir=runs_dir,
                     on_record=write,
                     limits=limits,
+                    measured=measured,
                 )
-    print(f"wrote {out}")
+    added = len(read_measured(out)) - before
+    print(f"{out}: {added} measurement(s) added, {before} measured before")
     return 0
