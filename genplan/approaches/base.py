@@ -242,9 +242,16 @@ def run_folder(runs_dir: Path, domain_name: str, label: str, seed: int) -> Path:
 
 
 def saved_run_folder(domain_name: str, label: str, seed: int) -> Path:
-    """Where ``--save`` puts a run and where replay looks for one:
-    ``synthesized/<domain>/<label>-seed<S>``."""
-    return data_folder("synthesized") / domain_name / f"{label}-seed{seed}"
+    """Where replay looks for a saved run: ``<root>/<domain>/<label>-seed<S>`` in the first of
+    :func:`~genplan.paths.saved_run_roots` that holds it (the user's ``./synthesized/`` before
+    genplan's own), else genplan's own (which may not exist)."""
+    from genplan.paths import saved_run_roots
+
+    roots = saved_run_roots()
+    for root in roots:
+        if (root / domain_name / f"{label}-seed{seed}").is_dir():
+            return root / domain_name / f"{label}-seed{seed}"
+    return roots[-1] / domain_name / f"{label}-seed{seed}"
 
 
 def recorded_generators(conversation: Path) -> str | None:

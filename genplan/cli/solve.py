@@ -44,6 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Carry out ``genplan solve``; return the exit code (errors surface as GenplanError)."""
     from genplan.approaches.generalized_plan.solver import load_solver, saved_programs
+    from genplan.paths import saved_run_roots
     from genplan.pddl.problem_sets import resolve_domain
 
     if args.program is None:
@@ -57,13 +58,16 @@ def run(args: argparse.Namespace) -> int:
             )
         if not saved_programs(args.domain):
             raise ConfigurationError(
-                f"no saved program for domain {args.domain}; run `genplan synthesize --domain {args.domain} --save` "
-                "first, or give one with --program PROGRAM.py"
+                f"no saved program for domain {args.domain} in "
+                + " or ".join(str(root / args.domain) for root in saved_run_roots())
+                + f"; run `genplan synthesize --domain {args.domain} --save` first, or give one with --program PROGRAM.py"
             )
     limits = None if args.trusted else sandbox_limits(args)
     solver = load_solver(
         args.domain, program=args.program, trusted=args.trusted, timeout=args.timeout, limits=limits
     )
+    if args.program is None:
+        print(f"genplan solve: the saved program {solver.source}", file=sys.stderr)
     plan = solver(args.problem)
     text = "".join(f"{action.strip()}\n" for action in plan) + f"; cost = {len(plan)} (unit cost)\n"
     if args.output is None:
