@@ -200,14 +200,22 @@ def describe_engine(engine: Any, scheduler: str | None) -> str:
 def run(args: argparse.Namespace) -> int:
     """Carry out ``genplan experiments``; return the exit code (1 when a cell failed)."""
     from genplan.experiments.engines import make_engine
-    from genplan.experiments.grid import check_grid, run_grid
+    from genplan.experiments.grid import check_grid, no_saved_run, run_grid
     from genplan.experiments.grid_file import build_grid
     from genplan.experiments.spec import grid_cells
 
     if args.figure3:
         return run_figure3(args)
     spec = build_grid(grid_values(args), str(args.grid or "grid"))
-    check_grid(spec, grid_cells(spec))  # bad approaches, settings or recordings: before any cluster starts
+    skipped = check_grid(
+        spec, grid_cells(spec)
+    )  # bad approaches, settings or recordings: before any cluster starts
+    if skipped:
+        print(
+            f"genplan experiments: no model set up and {no_saved_run(skipped)}: skipped; "
+            "set up a model (--llm, --model) to run them",
+            file=sys.stderr,
+        )
     sandbox_limits(argparse.Namespace(isolation=spec.isolation.value))  # bubblewrap works here, or stop now
     if spec.model.llm == "manual" and (args.engine != "sequential" or args.scheduler):
         raise ConfigurationError(
@@ -223,7 +231,9 @@ def run(args: argparse.Namespace) -> int:
         engine.close()
     print(
         f"{summary.total} cells: {summary.recorded_before} recorded before, {summary.finished} finished now, "
-        f"{summary.failed} failed; results in {spec.results_dir} (runs.jsonl, problems.jsonl"
+        f"{summary.failed} failed"
+        + (f", {summary.skipped} skipped (no saved run to replay)" if summary.skipped else "")
+        + f"; results in {spec.results_dir} (runs.jsonl, problems.jsonl"
         + (", failures.jsonl)" if summary.failed else ")")
     )
     if summary.failed:

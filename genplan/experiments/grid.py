@@ -50,12 +50,14 @@ class GridProgress(Protocol):
 
 @dataclass(frozen=True)
 class GridSummary:
-    """What one run of a grid did: cells in the grid, recorded before, finished and failed now."""
+    """What one run of a grid did: cells in the grid, recorded before, finished and failed now, and
+    skipped (no model set up and no saved run to replay)."""
 
     total: int
     recorded_before: int
     finished: int
     failed: int
+    skipped: int = 0
 
 
 def run_folder_of(spec: GridSpec, cell: Cell) -> Path:
@@ -80,22 +82,30 @@ def cell_options(spec: GridSpec) -> CellOptions:
     )
 
 
-def check_grid(spec: GridSpec, cells: Iterable[Cell]) -> None:
-    """Fail before anything runs when a cell cannot run.
+def check_grid(spec: GridSpec, cells: Iterable[Cell]) -> list[Cell]:
+    """The cells that cannot run and are skipped: with no model backend set, those with no saved run
+    to replay (none when a backend is set). Fail before anything runs when no cell can run.
 
     Raises:
-        ConfigurationError: with no model backend set, a cell has no saved run to replay (the
-            message lists the first few and how to set up a model).
+        ConfigurationError: with no model backend set, no cell of a non-empty ``cells`` has a saved
+            run to replay (the message lists the first few and how to set up a model).
     """
+    cells = list(cells)
     if spec.model.llm is not None:
-        return
+        return []
     missing = [c for c in cells if not spec.model.saved_recording(c.domain_name, c.label, c.seed).is_file()]
-    if missing:
-        names = ", ".join(c.id for c in missing[:5]) + (" ..." if len(missing) > 5 else "")
+    if missing and len(missing) == len(cells):
         raise ConfigurationError(
-            f"no model backend is set and {len(missing)} cell(s) have no saved run to replay ({names}); "
+            f"no model backend is set and {no_saved_run(missing)}; "
             "set one with --llm (openai, files:DIR, ...) and --model, or in the grid file's [model] table"
         )
+    return missing
+
+
+def no_saved_run(cells: list[Cell]) -> str:
+    """``"N cell(s) have no saved run to replay (first few ids ...)"``."""
+    names = ", ".join(c.id for c in cells[:5]) + (" ..." if len(cells) > 5 else "")
+    return f"{len(cells)} cell(s) have no saved run to replay ({names})"
 
 
 def prepare_problems(spec: GridSpec, cells: Iterable[Cell]) -> None:
@@ -198,8 +208,9 @@ def run_grid(
             must be picklable for the pool and Dask engines.
 
     Returns:
-        The cells in the grid, recorded before, finished and failed in this run. A failed
-        cell is listed in ``failures.jsonl`` and tried again the next time.
+        The cells in the grid, recorded before, finished and failed in this run, and skipped
+        (:func:`check_grid`: no model and no saved run). A failed cell is listed in
+        ``failures.jsonl`` and tried again the next time.
 
     Raises:
         ConfigurationError: as :func:`~genplan.experiments.spec.grid_cells` and :func:`check_grid`.
@@ -212,9 +223,10 @@ def run_grid(
         if cell.id not in journal.done and (folder / METADATA_FILE).is_file():
             _record_folder(spec, journal, cell, folder)  # finished, but the client died before recording it
     todo = [cell for cell in cells if cell.id not in journal.done]
-    check_grid(spec, todo)
+    skipped = check_grid(spec, todo)
+    todo = [cell for cell in todo if cell not in skipped]
     if progress is not None:
-        progress.start(len(cells), len(cells) - len(todo))
+        progress.start(len(cells) - len(skipped), len(cells) - len(skipped) - len(todo))
     if todo:
         prepare_problems(spec, cells)
     options = cell_options(spec)
@@ -246,7 +258,7 @@ def run_grid(
                 finished += 1
         if progress is not None:
             progress.update(finished, failed, engine.running())
-    return GridSummary(len(cells), recorded_before, finished, failed)
+    return GridSummary(len(cells), recorded_before, finished, failed, len(skipped))
 
 
 def resolve_approach_by_name(spec: GridSpec, name: str) -> Any:
