@@ -67,7 +67,6 @@ def saved_run_roots() -> list[Path]:
     roots = [Path.cwd() / "synthesized", data_folder("synthesized")]
     unique: list[Path] = []
     for root in roots:
-        if root.is_dir() or root == roots[-1]:
-            if all(root.resolve() != seen.resolve() for seen in unique):
-                unique.append(root)
+        if (root.is_dir() or root == roots[-1]) and all(root.resolve() != seen.resolve() for seen in unique):
+            unique.append(root)
     return unique

@@ -20,7 +20,7 @@ from genplan.cli import main, model_options
 from genplan.cli import synthesize as synthesize_command
 from genplan.errors import ConfigurationError
 from genplan.llm import FakeLanguageModel, read_recording
-from genplan.paths import builtin_domain_file
+from genplan.paths import builtin_domain_file, data_folder
 from genplan.pddl.generate import write_problems
 from genplan.pddl.problem_sets import load_domain_problems
 
@@ -413,3 +413,27 @@ def test_evaluate_shows_the_first_reason_per_kind_and_fails_when_nothing_is_solv
     assert "python-exception (2 problems), first on eval/eval-00.pddl:" in out
     assert "IndexError" in out  # the exception itself, not only the status
     assert "Solved 0/2" in out
+
+
+def test_no_debug_with_no_model_replays_the_first_program_of_the_main_recording(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    arguments = ["synthesize", "--domain", "gripper", "--no-debug", "--n", "2", "--runs-dir", str(tmp_path)]
+    assert main(arguments) == 0
+    out = capsys.readouterr().out
+    main_recording = data_folder("synthesized") / "gripper" / "main-seed0" / "conversation.jsonl"
+    assert (
+        f"replaying the recorded conversation {main_recording} (its first program is the no-debug run's)"
+        in out
+    )
+    assert "Feedback rounds used: 0" in out and "Evaluation: 2/2 solved" in out
+
+
+def test_no_model_names_the_saved_runs_on_other_problem_sets_that_would_replay(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["run", "--approach", "boomerang", "--domain", "blocksworld"]) == 2
+    err = capsys.readouterr().err
+    assert "no language model is set up" in err
+    assert "blocksworld-by-length-4-8-12-x2/boomerang-seed0" in err
+    assert "add --problems by-length:4,8,12 --per-length 2" in err

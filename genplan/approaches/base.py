@@ -254,6 +254,22 @@ def saved_run_folder(domain_name: str, label: str, seed: int) -> Path:
     return roots[-1] / domain_name / f"{label}-seed{seed}"
 
 
+def saved_replay_folder(domain_name: str, label: str, seed: int) -> Path:
+    """The saved run whose conversation replays a run labelled ``label``: its own
+    (:func:`saved_run_folder`), else, for a label with ``no-debug``, the same run with debugging
+    on (No Debug uses the first program, the first one that conversation asks for: Silver et al.
+    2024, Sec. 5.1), else its own place (which may not exist)."""
+    own = saved_run_folder(domain_name, label, seed)
+    parts = label.split("+")
+    if not (own / CONVERSATION_FILE).is_file() and "no-debug" in parts:
+        debugged = saved_run_folder(
+            domain_name, "+".join(p for p in parts if p != "no-debug") or "main", seed
+        )
+        if (debugged / CONVERSATION_FILE).is_file():
+            return debugged
+    return own
+
+
 def recorded_generators(conversation: Path) -> str | None:
     """The generator version of the run that recorded ``conversation``, from the ``metadata.json``
     beside it (``"v1"`` for the saved runs), or ``None`` when there is none or it records none.

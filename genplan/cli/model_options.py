@@ -80,12 +80,43 @@ def choose_backend(args: argparse.Namespace, domain_name: str, label: str) -> tu
         or os.environ.get("GENPLAN_API_KEY")
     ):
         return "openai", None
-    from genplan.approaches.base import CONVERSATION_FILE, saved_run_folder
+    from genplan.approaches.base import CONVERSATION_FILE, saved_replay_folder
 
-    saved = saved_run_folder(domain_name, label, args.seed) / CONVERSATION_FILE
+    saved = saved_replay_folder(domain_name, label, args.seed) / CONVERSATION_FILE
     if saved.is_file():
-        return f"replay:{saved}", f"No model set up: replaying the recorded conversation {saved}."
-    raise ConfigurationError(SETUP_HELP)
+        whose = (
+            ""
+            if saved.parent.name == f"{label}-seed{args.seed}"
+            else f" (its first program is the {label} run's)"
+        )
+        return f"replay:{saved}", f"No model set up: replaying the recorded conversation {saved}{whose}."
+    raise ConfigurationError(SETUP_HELP + saved_runs_elsewhere(domain_name, label, args.seed))
+
+
+def saved_runs_elsewhere(domain_name: str, label: str, seed: int) -> str:
+    """Lines naming the saved runs of ``label`` and ``seed`` on other problem sets of the same
+    domain (``synthesized/blocksworld-by-length-4-8-12-x2/boomerang-seed0``) with the flags that
+    replay them, or ``""`` when there are none."""
+    import json
+
+    from genplan.paths import saved_run_roots
+
+    lines = []
+    for root in saved_run_roots():
+        for conversation in sorted(root.glob(f"{domain_name}-*/{label}-seed{seed}/conversation.jsonl")):
+            try:
+                metadata = json.loads((conversation.parent / "metadata.json").read_text(encoding="utf-8"))
+                problem_set = str(metadata["problem_set"])
+            except (OSError, ValueError, KeyError, TypeError):
+                continue
+            if metadata.get("domain") != domain_name:
+                continue
+            name, _, times = problem_set.partition(" x")
+            flags = f"--problems {name}" + (
+                f" --per-length {times}" if name.startswith("by-length") and times else ""
+            )
+            lines.append(f"\n  * {conversation.parent} (problems {problem_set}): add {flags}")
+    return ("\nSaved runs that replay with no model set up:" + "".join(lines)) if lines else ""
 
 
 def model_to_record(args: argparse.Namespace, spec: str) -> tuple[str, str | None]:

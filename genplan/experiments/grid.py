@@ -222,9 +222,8 @@ def run_grid(
         folder = run_folder_of(spec, cell)
         if cell.id not in journal.done and (folder / METADATA_FILE).is_file():
             _record_folder(spec, journal, cell, folder)  # finished, but the client died before recording it
-    todo = [cell for cell in cells if cell.id not in journal.done]
-    skipped = check_grid(spec, todo)
-    todo = [cell for cell in todo if cell not in skipped]
+    skipped = [cell for cell in check_grid(spec, cells) if cell.id not in journal.done]
+    todo = [cell for cell in cells if cell.id not in journal.done and cell not in skipped]
     if progress is not None:
         progress.start(len(cells) - len(skipped), len(cells) - len(skipped) - len(todo))
     if todo:
