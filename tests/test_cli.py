@@ -437,3 +437,16 @@ def test_no_model_names_the_saved_runs_on_other_problem_sets_that_would_replay(
     assert "no language model is set up" in err
     assert "blocksworld-by-length-4-8-12-x2/boomerang-seed0" in err
     assert "add --problems by-length:4,8,12 --per-length 2" in err
+
+
+def test_solve_reads_the_problem_before_it_starts_the_sandbox(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from genplan.cli import solve as solve_command
+
+    started: list[object] = []
+    monkeypatch.setattr(solve_command, "sandbox_limits", lambda args: started.append(args))
+    bad = tmp_path / "bad.pddl"
+    bad.write_text("(define (problem p) (:domain heavy-pack) (:objects o1)")
+    assert main(["solve", "--domain", "heavy", str(bad)]) == 2
+    assert "bad.pddl" in capsys.readouterr().err and started == []  # no worker started for a bad file
