@@ -6,7 +6,8 @@ items (96-226 over the paper's 300 evaluation problems), as in Silver et al.'s h
 problems. A random total order by weight is written out in full as ``heavier(a, b)`` for every
 pair (``a`` heavier than ``b``): n(n-1)/2 atoms. Training: 3-10 draws; evaluation: 100-250.
 ``scale`` multiplies the draws by its square root (so the atoms grow about ``scale`` times),
-capped at 1,000 draws (about 500,000 atoms) to keep problems loadable, and the id range by
+capped at 1,500 draws (about 1,100,000 atoms) to keep problems loadable (so 32x and 128x still differ:
+about 990 and 1,490 items), and the id range by
 ``scale`` (so collisions stay as rare).
 """
 
@@ -19,7 +20,7 @@ from genplan.pddl.problem_data import ProblemData
 
 TRAIN_COUNT = 10
 EVAL_COUNT = 30
-MAX_DRAWS = 1000
+MAX_DRAWS = 1500
 MAX_ID = 1000
 
 

@@ -2,7 +2,9 @@
 
 In a source checkout these are the top-level folders ``domains/``, ``generators/`` and
 ``synthesized/``; a regular (non-editable) install carries copies inside the package as
-``genplan/_data/...``. The checkout wins when both exist.
+``genplan/_data/...``. The checkout wins when both exist. Saved runs are also read from the
+user's ``./synthesized/`` (where ``--save`` writes outside a checkout), before genplan's own
+(:func:`saved_run_roots`).
 """
 
 from __future__ import annotations
@@ -55,3 +57,16 @@ def builtin_described_names() -> list[str]:
     return sorted(
         p.parent.name for p in folder.glob("*/description.md") if not (p.parent / "domain.pddl").is_file()
     )
+
+
+def saved_run_roots() -> list[Path]:
+    """The folders holding saved runs (``<root>/<domain>/<label>-seed<S>/``), in the order they are
+    searched: the user's ``./synthesized/`` (where ``--save`` writes outside a source checkout)
+    first, then genplan's own (the checkout's or the installed package's); one entry when they are
+    the same folder, and the user's only when it exists."""
+    roots = [Path.cwd() / "synthesized", data_folder("synthesized")]
+    unique: list[Path] = []
+    for root in roots:
+        if (root.is_dir() or root == roots[-1]) and all(root.resolve() != seen.resolve() for seen in unique):
+            unique.append(root)
+    return unique

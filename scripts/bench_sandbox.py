@@ -166,7 +166,8 @@ def guard_overhead() -> None:
     )
 
 
-def _in_process(program, objects, init, goal, *, timeout, limits=None) -> RunOutcome:
+def _in_process(program, objects, init, goal, *, timeout, limits=None, **_: object) -> RunOutcome:
+    """``run_program`` without the sandbox (its other options, e.g. ``order_seed``, do not apply)."""
     start = time.perf_counter()
     plan = load_trusted(program)(objects, init, goal)
     return RunOutcome(RunStatus.SUCCESS, plan=list(plan), seconds=time.perf_counter() - start)

@@ -32,6 +32,7 @@ def _gripper_problem_and_plan(folder: Path):
     robby = next(a[1] for a in problem.init if a[0] == "at-robby")
     rooms = sorted(a[1] for a in problem.init if a[0] == "room")
     where = {a[1]: a[2] for a in problem.init if a[0] == "at"}
+    hand = min(a[1] for a in problem.init if a[0] == "gripper")  # the generator's own gripper names
     plan: list[str] = []
     balls = sorted(where)
     index = 0
@@ -44,10 +45,10 @@ def _gripper_problem_and_plan(folder: Path):
         if robby != where[ball]:
             plan.append(f"(move {robby} {where[ball]})")
             robby = where[ball]
-        plan.append(f"(pick {ball} {robby} left)")
+        plan.append(f"(pick {ball} {robby} {hand})")
         plan.append(f"(move {robby} {target})")
         robby = target
-        plan.append(f"(drop {ball} {target} left)")
+        plan.append(f"(drop {ball} {target} {hand})")
         where[ball] = target
     plan = plan[:1000]
     return path, problem, plan

@@ -31,6 +31,7 @@ import sys
 from pathlib import Path
 
 from genplan.approaches.generalized_plan.evaluate import default_workers
+from genplan.errors import GenplanError
 from genplan.experiments.cells import ModelFactory
 from genplan.experiments.engines import SequentialEngine
 from genplan.experiments.grid import run_grid
@@ -162,9 +163,18 @@ def main(argv: list[str] | None = None, model_factory: ModelFactory | None = Non
     results = args.out / "results"
     if not args.table_only:
         spec = grid_spec(args)
-        summary = run_grid(spec, SequentialEngine(), model_factory=model_factory)
+        try:
+            summary = run_grid(spec, SequentialEngine(), model_factory=model_factory)
+        except GenplanError as error:
+            print(f"compare_mechanisms.py: error: {error}", file=sys.stderr)
+            return 2
         print(
-            f"{summary.finished} runs finished, {summary.failed} failed, {summary.recorded_before} recorded before",
+            f"{summary.finished} runs finished, {summary.failed} failed, {summary.recorded_before} recorded before"
+            + (
+                f", {summary.skipped} skipped (no model set up and no saved run to replay: set one up with --llm)"
+                if summary.skipped
+                else ""
+            ),
             file=sys.stderr,
         )
     runs = read_jsonl(results / "runs.jsonl")

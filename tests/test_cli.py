@@ -20,7 +20,7 @@ from genplan.cli import main, model_options
 from genplan.cli import synthesize as synthesize_command
 from genplan.errors import ConfigurationError
 from genplan.llm import FakeLanguageModel, read_recording
-from genplan.paths import builtin_domain_file, source_checkout
+from genplan.paths import builtin_domain_file, data_folder, source_checkout
 from genplan.pddl.generate import write_problems
 from genplan.pddl.problem_sets import load_domain_problems
 
@@ -530,3 +530,40 @@ def test_a_run_without_runs_dir_writes_under_the_test_s_own_folder(tmp_path: Pat
     assert main(["synthesize", "--domain", "heavy", "--n", "1"]) == 0  # replays the saved run
     assert (tmp_path / "runs" / "heavy" / "main-seed0" / "metadata.json").is_file()
     assert (sorted(checkout.iterdir()) if checkout is not None else []) == before  # nothing in the checkout
+
+
+def test_no_debug_with_no_model_replays_the_first_program_of_the_main_recording(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    arguments = ["synthesize", "--domain", "gripper", "--no-debug", "--n", "2", "--runs-dir", str(tmp_path)]
+    assert main(arguments) == 0
+    out = capsys.readouterr().out
+    main_recording = data_folder("synthesized") / "gripper" / "main-seed0" / "conversation.jsonl"
+    assert (
+        f"replaying the recorded conversation {main_recording} (its first program is the no-debug run's)"
+        in out
+    )
+    assert "Feedback rounds used: 0" in out and "Evaluation: 2/2 solved" in out
+
+
+def test_no_model_names_the_saved_runs_on_other_problem_sets_that_would_replay(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["run", "--approach", "boomerang", "--domain", "blocksworld"]) == 2
+    err = capsys.readouterr().err
+    assert "no language model is set up" in err
+    assert "blocksworld-by-length-4-8-12-x2/boomerang-seed0" in err
+    assert "--problems by-length:4,8,12 --per-length 2" in err
+
+
+def test_solve_reads_the_problem_before_it_starts_the_sandbox(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from genplan.cli import solve as solve_command
+
+    started: list[object] = []
+    monkeypatch.setattr(solve_command, "sandbox_limits", lambda args: started.append(args))
+    bad = tmp_path / "bad.pddl"
+    bad.write_text("(define (problem p) (:domain heavy-pack) (:objects o1)")
+    assert main(["solve", "--domain", "heavy", str(bad)]) == 2
+    assert "bad.pddl" in capsys.readouterr().err and started == []  # no worker started for a bad file

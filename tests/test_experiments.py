@@ -11,11 +11,16 @@ import pytest
 from fake_programs import CORRECT, heavy_problem
 
 from genplan.baselines import lama, lama_available, random_walk, run_lama
+from genplan.cli import main
 from genplan.experiments.figure3 import measure_runtime_vs_size
 from genplan.experiments.reports import (
     difficulty_table,
     feedback_table,
+    figure3_points,
     figure3_table,
+    figure4,
+    figure4_series,
+    figure5_counts,
     fraction_table,
     make_reports,
 )
@@ -183,3 +188,104 @@ def test_a_planner_time_out_kills_the_processes_the_planner_started(
     while _running(child) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _running(child), "the planner's own child process outlived the time-out"
+
+
+def test_figure3_resumes_appending_and_never_wipes_what_was_measured(tmp_path: Path) -> None:
+    results = tmp_path / "results"
+    results.mkdir()
+    earlier = {
+        "domain": "gripper",
+        "scale": 1,
+        "problem": "gripper-eval-x1-00",
+        "objects": 9,
+        "approach": "program",
+        "seconds": 0.01,
+        "budget_seconds": 30.0,
+        "solved": True,
+    }
+    out = results / "figure3.jsonl"
+    out.write_text(json.dumps(earlier) + '\n{"domain": "heavy", "sca')  # Ctrl-C mid-line
+    argv = ["experiments", "--figure3", "--domains", "heavy", "--scales", "1", "--per-size", "2"]
+    argv += ["--results", str(results), "--runs-dir", str(tmp_path / "runs"), "--eval-timeout", "20"]
+    assert main(argv) == 0
+    first = [json.loads(line) for line in out.read_text().splitlines()]
+    assert first[0] == earlier  # another domain's measurement is kept; the torn line is cut
+    heavy = [(r["problem"], r["approach"]) for r in first[1:]]
+    assert ("heavy-eval-00", "program") in heavy and ("heavy-eval-01", "program") in heavy
+    assert len(heavy) == len(set(heavy)) and all(r["domain"] == "heavy" for r in first[1:])
+    assert main(argv) == 0  # a rerun measures nothing again
+    assert [json.loads(line) for line in out.read_text().splitlines()] == first
+
+
+def _paper_run(domain: str, label: str, steps: list[float], used: int, seed: int = 0) -> dict:
+    return {
+        "domain": domain,
+        "seed": seed,
+        "approach": label,  # as paper_runs shapes them: the label
+        "fraction_solved": steps[-1],
+        "steps": [{"fraction_solved": value} for value in steps],
+        "training_problems_used": list(range(used)),
+    }
+
+
+def test_figure4_has_a_curve_per_label_never_an_average_across_labels(tmp_path: Path) -> None:
+    runs = [
+        _paper_run("miconic", "main", [0.0, 1.0], 3),
+        _paper_run("miconic", "no-debug", [0.17], 2),
+        _paper_run("miconic", "main", [0.5, 0.5, 1.0], 3, seed=1),
+    ]
+    series = figure4_series(runs)
+    assert list(series) == ["main", "no-debug"]
+    assert series["main"]["miconic"] == pytest.approx([0.25, 0.75, 1.0, 1.0, 1.0])  # mean over seeds
+    assert series["no-debug"]["miconic"] == pytest.approx([0.17] * 5)
+    assert figure4(runs, tmp_path / "figure4.png") == tmp_path / "figure4.png"
+    no_steps = [{**run, "steps": []} for run in runs]
+    assert (
+        figure4_series(no_steps) == {} and figure4(no_steps, tmp_path / "none.png") is None
+    )  # no empty axes
+    assert not (tmp_path / "none.png").exists()
+
+
+def test_figure5_counts_per_label() -> None:
+    runs = [
+        _paper_run("heavy", "main", [1.0], 3),
+        _paper_run("gripper", "main", [1.0], 3),
+        _paper_run("heavy", "no-cot", [1.0], 5),
+        _paper_run("ferry", "no-cot", [0.5], 2),  # not every problem solved: not counted
+    ]
+    assert figure5_counts(runs) == {"main": {3: 2}, "no-cot": {5: 1}}
+
+
+def test_figure3_marks_time_outs_instead_of_drawing_them_as_measured() -> None:
+    def record(scale: int, approach: str, seconds: float, solved: bool, problem: str = "p") -> dict:
+        return {
+            "domain": "d",
+            "scale": scale,
+            "problem": problem,
+            "objects": 10 * scale,
+            "approach": approach,
+            "seconds": seconds,
+            "budget_seconds": 30.0,
+            "solved": solved,
+        }
+
+    points = figure3_points(
+        [
+            record(1, "lama-first", 2.0, True),
+            record(8, "lama-first", 30.0, False, "a"),
+            record(8, "lama-first", 30.0, False, "b"),
+            record(8, "lama-first", 3.0, True, "c"),
+            record(8, "program", 0.5, True),
+        ]
+    )
+    assert points[("d", "lama-first")] == [(10, 2.0, False), (80, 30.0, True)]
+    assert points[("d", "program")] == [(80, 0.5, False)]
+
+
+def test_the_planners_budget_figure_draws_every_line_differently() -> None:
+    from genplan.experiments.planner_reports import line_styles
+
+    styles = line_styles(6)
+    assert len({(style, marker) for style, marker, _ in styles}) == 6
+    assert [width for _, _, width in styles] == sorted((width for _, _, width in styles), reverse=True)
+    assert styles[0][2] > styles[1][2]  # a line drawn over an identical one leaves it visible

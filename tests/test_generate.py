@@ -298,3 +298,21 @@ def test_a_problem_file_is_replaced_whole_or_not_at_all(
         write_problems("heavy", "eval", 0, tmp_path, n=1)
     assert path.read_text() == before
     assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary file left behind
+
+
+def test_heavys_largest_scales_have_distinct_sizes() -> None:
+    """Figure 3 plots runtime against size: heavy's 32x and 128x problems must not coincide."""
+    import itertools
+    import random
+    import statistics
+
+    from generators import heavy
+
+    def median_items(scale: int) -> float:
+        return statistics.median(
+            len(heavy.generate_problem(random.Random(f"{scale}/{i}"), "eval", "p", scale).objects)
+            for i in range(9)
+        )
+
+    sizes = [median_items(scale) for scale in (1, 2, 8, 32, 128)]
+    assert all(larger > 1.2 * smaller for smaller, larger in itertools.pairwise(sizes)), sizes

@@ -179,3 +179,148 @@ def test_the_license_is_the_one_the_package_declares() -> None:
         and "@inproceedings{silver2024generalized" in README
         and "@software{genplan" in README
     )
+
+
+# Every README command that needs no model runs here, offline, as written, and must exit 0. A
+# command needs a model when it names one (a backend, a server, a model the saved runs were not
+# made with) or data a clone does not hold; or when its settings have no saved run to replay
+# (it must then say so and exit 2). The long ones are slow; one runs smaller (it takes hours).
+NEEDS_A_MODEL = (
+    "--llm openai",
+    "--llm files:",
+    "--llm manual",
+    "--base-url",
+    "--scheduler",
+    "--model gpt-4o",
+)
+NEEDS_DATA = ("./my-domain", "./ipc2023", "~/")
+NO_SAVED_RUN = {
+    "genplan run --approach autotos --domain gripper --checks partial --no-completeness-test",
+    "genplan run --approach asp --domain mcp-two-rowers --revisions 4",
+    "genplan run --approach asp --domain ferry --no-successor-check --no-val-check",
+    "genplan run --approach symplanner --domain blocksworld --problems by-length:2,4,6,8,10,12",
+    "genplan run --approach toi-dfs --domain logistics --problems small --n 100 --budget 50",
+}
+SMALLER = {"genplan experiments --figure3 --domains all": " --scales 1,2 --per-size 1 --eval-timeout 5"}
+FAST = {  # a few seconds each
+    "genplan synthesize --domain gripper --no-cot",
+    "genplan run --approach generalized-plan --domain gripper --no-chain-of-thought --feedback-rounds 2",
+    "genplan synthesize --domain gripper --problems paper --llm replay:synthesized/gripper/main-seed0/conversation.jsonl",
+}
+PROSE_SCRIPTS = sorted(
+    {
+        re.sub(r" --out \.\.\.$", " --out planner-reports", match)
+        for match in re.findall(r"`(python scripts/[^`]+)`", README)
+        if not match.startswith("python scripts/make_planner_reports.py runs/")  # a run of your own
+        and match != "python scripts/bench_asp.py"  # hours: its documented smaller form runs
+    }
+)
+
+
+def _lines(block: str) -> list[str]:
+    """A bash block's commands (a ``for`` loop is one), comments cut."""
+    text = re.sub(r"\\\n\s*", "", block)
+    if text.startswith("for "):
+        return [text.strip()]
+    return [line.split("  #")[0].strip() for line in text.splitlines() if line.strip()]
+
+
+def _needs_a_model(command: str) -> bool:
+    return any(mark in command for mark in NEEDS_A_MODEL + NEEDS_DATA) or command in NO_SAVED_RUN
+
+
+def _offline_blocks() -> list[tuple[int, list[str]]]:
+    """The bash blocks after installation, other than "Other commands" (run above), with their
+    commands that need no model, in order (``make_reports.py`` is left out after a grid that
+    needs one: it reports that grid's results)."""
+    other = re.findall(r"```bash\n(.*?)```", _section("## Other commands"), re.DOTALL)[0]
+    blocks = []
+    for index, block in enumerate(BLOCKS[2:], start=2):
+        if block == other:
+            continue
+        commands = []
+        results_of_a_model = False
+        for command in _lines(block):
+            if not command.startswith(("genplan ", "python scripts/", "for ")):
+                continue  # a server of your own (vllm, ollama, llama-server)
+            if command.startswith("genplan experiments"):
+                results_of_a_model = _needs_a_model(command)
+            if _needs_a_model(command) or (
+                command.startswith("python scripts/make_reports") and results_of_a_model
+            ):
+                continue
+            commands.append(command)
+        if commands:
+            blocks.append((index, commands))
+    return blocks
+
+
+def _clone_root(tmp_path: Path) -> Path:
+    for name in ("domains", "synthesized", "scripts"):  # the clone root, without writing into it
+        (tmp_path / name).symlink_to(ROOT / name if name == "scripts" else data_folder(name))
+    return tmp_path
+
+
+def _shell(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``command`` in bash as a user types it, ``genplan`` and ``python`` being this environment's."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "GENPLAN"))}
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    return subprocess.run(
+        ["bash", "-c", command], cwd=cwd, env=env, capture_output=True, text=True, timeout=7200
+    )
+
+
+def _ablations() -> list[str]:
+    """``genplan synthesize --domain gripper --no-cot  # ablations: --no-cot --no-debug --no-names``:
+    each ablation the comment names."""
+    line = next(line for block in BLOCKS for line in block.splitlines() if "# ablations:" in line)
+    base = line.split("  #")[0].strip().rsplit(" ", 1)[0]
+    return [f"{base} {flag}" for flag in line.split("# ablations:")[1].split()]
+
+
+OFFLINE = _offline_blocks()
+
+
+def test_every_readme_command_is_run_here_or_needs_a_model() -> None:
+    assert OFFLINE and PROSE_SCRIPTS
+    assert {c for block in BLOCKS for c in _lines(block)} >= NO_SAVED_RUN, "a listed command left the README"
+    assert set(SMALLER) <= {c for _, commands in OFFLINE for c in commands}
+    assert (
+        "python scripts/bench_validate.py" in PROSE_SCRIPTS
+        and "python scripts/bench_sandbox.py" in PROSE_SCRIPTS
+    )
+
+
+def _params() -> list[object]:
+    params = []
+    for index, commands in OFFLINE:
+        slow = any(command not in FAST for command in commands)
+        params.append(pytest.param(commands, id=f"block{index}", marks=[pytest.mark.slow] if slow else []))
+    return params
+
+
+@pytest.mark.parametrize("commands", _params())
+def test_a_readme_block_runs_offline_as_written(commands: list[str], tmp_path: Path) -> None:
+    cwd = _clone_root(tmp_path)
+    for command in commands:
+        result = _shell(command + SMALLER.get(command, ""), cwd)
+        assert result.returncode == 0, (command, result.stdout[-2000:], result.stderr[-2000:])
+
+
+@pytest.mark.parametrize("command", sorted(NO_SAVED_RUN))
+def test_a_readme_command_with_no_saved_run_says_a_model_is_needed(command: str, tmp_path: Path) -> None:
+    result = _shell(command, _clone_root(tmp_path))
+    assert result.returncode == 2 and "no language model is set up" in result.stderr, (command, result.stderr)
+
+
+@pytest.mark.parametrize("command", _ablations())
+def test_each_ablation_the_readme_names_replays_offline(command: str, tmp_path: Path) -> None:
+    result = _shell(command, _clone_root(tmp_path))
+    assert result.returncode == 0, (command, result.stderr[-2000:])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", PROSE_SCRIPTS)
+def test_a_readme_script_runs_offline(command: str, tmp_path: Path) -> None:
+    result = _shell(command, _clone_root(tmp_path))
+    assert result.returncode == 0, (command, result.stdout[-2000:], result.stderr[-2000:])

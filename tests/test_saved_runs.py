@@ -22,13 +22,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from shipped import shipped
 
 from genplan.approaches import get_approach
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.llm import read_recording
-from genplan.paths import data_folder
 
-ALL_SAVED = sorted(p.parent for p in data_folder("synthesized").glob("*/*/conversation.jsonl"))
+ALL_SAVED = [p.parent for p in shipped("*/*/conversation.jsonl")]  # not a run a user saved here
 
 
 def _approach(folder: Path) -> str:
@@ -245,3 +245,18 @@ def test_the_replay_flags_reproduce_an_autotos_runs_settings() -> None:
     flags = _setting_flags("autotos", settings_to_json(settings))
     arguments = ["run", "--approach", "autotos", "--domain", "gripper", *flags]
     assert settings_from_arguments(build_parser(arguments).parse_args(arguments), AutoToSSettings) == settings
+
+
+def test_a_run_a_user_saves_into_the_clone_is_not_one_the_project_ships() -> None:
+    import shutil
+    import uuid
+
+    shipped_run = ALL_SAVED[0]
+    theirs = shipped_run.parent / f"users-own-{uuid.uuid4().hex[:8]}-seed0"
+    shutil.copytree(shipped_run, theirs)  # as `genplan synthesize --save` in a clone writes it
+    try:
+        assert shipped_run / "conversation.jsonl" in shipped("*/*/conversation.jsonl")
+        assert theirs / "conversation.jsonl" not in shipped("*/*/conversation.jsonl")
+        assert theirs / "metadata.json" not in shipped("*/*/metadata.json")
+    finally:
+        shutil.rmtree(theirs)

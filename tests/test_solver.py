@@ -26,7 +26,7 @@ def saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         (folder / "metadata.json").write_text(
             json.dumps({"variant": variant.split("-seed")[0], "fraction_solved": fraction})
         )
-    monkeypatch.setattr(solver_module, "data_folder", lambda kind: root)
+    monkeypatch.setattr(solver_module, "saved_run_roots", lambda: [root])
     return root
 
 
@@ -70,7 +70,7 @@ def test_failing_program_raises_solver_error(saved: Path) -> None:
 
 
 def test_no_saved_program_says_how_to_make_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(solver_module, "data_folder", lambda kind: tmp_path)
+    monkeypatch.setattr(solver_module, "saved_run_roots", lambda: [tmp_path])
     with pytest.raises(ConfigurationError, match="genplan synthesize --domain gripper --save"):
         load_solver("gripper")
 
@@ -176,3 +176,45 @@ def test_evaluate_saves_a_no_names_programs_plans_in_the_problems_own_names(tmp_
     problem = sorted(problems.glob("*.pddl"))[0]
     first = next(p for p in saved if p.stem == problem.stem)
     assert main(["validate", str(builtin_domain_file("gripper")), str(problem), str(first)]) == 0
+
+
+def test_a_users_saved_program_is_found_first_and_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from genplan.approaches.base import saved_run_folder
+    from genplan.paths import data_folder
+
+    shipped = data_folder("synthesized") / "heavy" / "main-seed0"
+    monkeypatch.chdir(tmp_path)
+    assert saved_run_folder("heavy", "main", 0) == shipped  # nothing saved here yet: genplan's own
+    assert load_solver("heavy", trusted=True).source == shipped / "program.py"
+    mine = tmp_path / "synthesized" / "heavy" / "main-seed0"
+    mine.mkdir(parents=True)
+    (mine / "program.py").write_text("# the user's own\n" + CORRECT)
+    assert saved_run_folder("heavy", "main", 0) == mine
+    solve = load_solver("heavy", trusted=True)
+    assert solve.source == mine / "program.py" and solve.program.startswith("# the user's own")
+    assert solver_module.saved_programs("heavy")[0] == mine and shipped in solver_module.saved_programs(
+        "heavy"
+    )
+
+
+def test_genplan_solve_says_which_saved_program_it_used(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    mine = tmp_path / "synthesized" / "heavy" / "main-seed0"
+    mine.mkdir(parents=True)
+    (mine / "program.py").write_text(CORRECT)
+    from genplan.pddl.generate import generate_problems, save_problems
+
+    [(problem, _)] = save_problems(generate_problems("heavy", "eval", 0, 1, 1), tmp_path / "problems")
+    result = subprocess.run(
+        [sys.executable, "-m", "genplan", "solve", "--domain", "heavy", str(problem), "--trusted"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert f"the saved program {mine / 'program.py'}" in result.stderr

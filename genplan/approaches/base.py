@@ -28,6 +28,7 @@ from genplan.runs.folders import (
     run_folder,
     save_root,
     save_run,
+    saved_replay_folder,
     saved_run_folder,
 )
 from genplan.runs.keys import problem_key
@@ -85,6 +86,7 @@ __all__ = [
     "run_folder",
     "save_root",
     "save_run",
+    "saved_replay_folder",
     "saved_run_folder",
     "settings_from_mapping",
     "settings_label",

@@ -212,7 +212,7 @@ def describe_engine(engine: Any, scheduler: str | None) -> str:
 def run(args: argparse.Namespace) -> int:
     """Carry out ``genplan experiments``; return the exit code (1 when a cell failed)."""
     from genplan.experiments.engines import make_engine
-    from genplan.experiments.grid import check_grid, run_grid
+    from genplan.experiments.grid import check_grid, no_saved_run, run_grid
     from genplan.experiments.grid_file import build_grid
     from genplan.experiments.spec import grid_cells
     from genplan.llm.spec import BackendKind
@@ -220,7 +220,15 @@ def run(args: argparse.Namespace) -> int:
     if args.figure3:
         return run_figure3(args)
     spec = build_grid(grid_values(args), str(args.grid or "grid"))
-    check_grid(spec, grid_cells(spec))  # bad approaches, settings or recordings: before any cluster starts
+    skipped = check_grid(
+        spec, grid_cells(spec)
+    )  # bad approaches, settings or recordings: before any cluster starts
+    if skipped:
+        print(
+            f"genplan experiments: no model set up and {no_saved_run(skipped)}: skipped; "
+            "set up a model (--llm, --model) to run them",
+            file=sys.stderr,
+        )
     sandbox_limits(argparse.Namespace(isolation=spec.isolation.value))  # bubblewrap works here, or stop now
     if spec.model.backend.kind is BackendKind.MANUAL and (args.engine != "sequential" or args.scheduler):
         raise ConfigurationError(
@@ -236,7 +244,9 @@ def run(args: argparse.Namespace) -> int:
         engine.close()
     print(
         f"{summary.total} cells: {summary.recorded_before} recorded before, {summary.finished} finished now, "
-        f"{summary.failed} failed; results in {spec.results_dir} (runs.jsonl, problems.jsonl"
+        f"{summary.failed} failed"
+        + (f", {summary.skipped} skipped (no saved run to replay)" if summary.skipped else "")
+        + f"; results in {spec.results_dir} (runs.jsonl, problems.jsonl"
         + (", failures.jsonl)" if summary.failed else ")")
     )
     if summary.failed:
@@ -245,11 +255,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_figure3(args: argparse.Namespace) -> int:
-    """Figure 3's measurements for every domain with a saved program, to ``RESULTS/figure3.jsonl``."""
+    """Figure 3's measurements for every domain with a saved program, appended to
+    ``RESULTS/figure3.jsonl``: a rerun (after Ctrl-C, or for another domain) measures only what is
+    missing and never wipes what was measured."""
     from tqdm import tqdm
 
     from genplan.approaches.generalized_plan.solver import saved_programs
-    from genplan.experiments.figure3 import measure_runtime_vs_size
+    from genplan.experiments.figure3 import measure_runtime_vs_size, read_measured
     from genplan.experiments.spec import parse_domains
 
     values = grid_values(args)
@@ -264,14 +276,20 @@ def run_figure3(args: argparse.Namespace) -> int:
         raise ConfigurationError(f"--scales {args.scales!r}: expected integers like 1,2,8,32,128") from error
     results.mkdir(parents=True, exist_ok=True)
     out = results / "figure3.jsonl"
-    with out.open("w") as stream:
+    measured = read_measured(out)
+    before = len(measured)
+    with out.open("a") as stream:
         for domain in domains:
             programs = saved_programs(domain)
             if not programs:
                 print(f"{domain}: no saved program in synthesized/{domain}/, skipped", file=sys.stderr)
                 continue
             program = (programs[0] / "program.py").read_text()
-            with tqdm(total=len(scales) * args.per_size, desc=f"figure 3 {domain}", file=sys.stderr) as bar:
+            done = sum(1 for key in measured if key[0] == domain and key[1] in scales and key[3] == "program")
+            total = len(scales) * args.per_size
+            with tqdm(
+                total=total, initial=min(done, total), desc=f"figure 3 {domain}", file=sys.stderr
+            ) as bar:
 
                 def write(record: dict[str, Any], bar: Any = bar) -> None:
                     stream.write(json.dumps(record) + "\n")
@@ -288,6 +306,8 @@ def run_figure3(args: argparse.Namespace) -> int:
                     work_dir=runs_dir,
                     on_record=write,
                     limits=limits,
+                    measured=measured,
                 )
-    print(f"wrote {out}")
+    added = len(read_measured(out)) - before
+    print(f"{out}: {added} measurement(s) added, {before} measured before")
     return 0

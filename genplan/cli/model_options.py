@@ -159,12 +159,17 @@ def choose_backend(
     """
     if not (backend.is_replay and backend.path is None):
         return backend, None
-    from genplan.approaches.base import CONVERSATION_FILE, saved_run_folder
+    from genplan.approaches.base import CONVERSATION_FILE, saved_replay_folder
     from genplan.llm.spec import SETUP_HELP
 
-    saved = saved_run_folder(domain_name, label, seed) / CONVERSATION_FILE
+    saved = saved_replay_folder(domain_name, label, seed) / CONVERSATION_FILE
     if saved.is_file():
-        return backend.replaying(saved), f"No model set up: replaying the recorded conversation {saved}."
+        whose = (
+            "" if saved.parent.name == f"{label}-seed{seed}" else f" (its first program is the {label} run's)"
+        )
+        return backend.replaying(
+            saved
+        ), f"No model set up: replaying the recorded conversation {saved}{whose}."
     raise ConfigurationError("no language model is set up. Choose one of:\n" + SETUP_HELP)
 
 

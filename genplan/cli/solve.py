@@ -51,6 +51,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Carry out ``genplan solve``; return the exit code (errors surface as GenplanError)."""
     from genplan.approaches.generalized_plan.solver import load_solver, saved_programs
+    from genplan.paths import saved_run_roots
     from genplan.pddl.problem_sets import resolve_domain
 
     if args.program is None:
@@ -64,9 +65,20 @@ def run(args: argparse.Namespace) -> int:
             )
         if not saved_programs(args.domain):
             raise ConfigurationError(
-                f"no saved program for domain {args.domain}; run `genplan synthesize --domain {args.domain} --save` "
-                "first, or give one with --program PROGRAM.py"
+                f"no saved program for domain {args.domain} in "
+                + " or ".join(str(root / args.domain) for root in saved_run_roots())
+                + f"; run `genplan synthesize --domain {args.domain} --save` first, or give one with --program PROGRAM.py"
             )
+    from genplan.paths import builtin_domain_file, builtin_domain_names
+    from genplan.pddl.problem import load_problem
+    from genplan.pddl.problem_sets import unknown_domain
+
+    given = Path(args.domain)
+    domain_file = given if given.suffix == ".pddl" or given.is_file() else None
+    if domain_file is None and args.domain not in builtin_domain_names():
+        raise unknown_domain(args.domain)
+    # the problem is read before the sandbox worker starts: a bad file is reported at once
+    problem = load_problem(args.problem, domain_file or builtin_domain_file(args.domain))
     limits = None if args.trusted else sandbox_limits(args)
     solver = load_solver(
         args.domain,
@@ -76,7 +88,9 @@ def run(args: argparse.Namespace) -> int:
         limits=limits,
         name_mapping=args.name_mapping,
     )
-    plan = solver(args.problem)
+    if args.program is None:
+        print(f"genplan solve: the saved program {solver.source}", file=sys.stderr)
+    plan = solver(problem)
     text = "".join(f"{action.strip()}\n" for action in plan) + f"; cost = {len(plan)} (unit cost)\n"
     if args.output is None:
         sys.stdout.write(text)

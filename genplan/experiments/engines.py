@@ -170,9 +170,12 @@ class DaskEngine:
             with ``scheduler``.
         scheduler: an existing scheduler's address (``tcp://HOST:8786``), or ``None`` to start
             an embedded cluster (one thread per worker, workers allowed to start processes of
-            their own, as the sandbox does; dashboard on port 8787 or a free one).
+            their own, as the sandbox does; dashboard on 127.0.0.1, port 8787 or a free one).
         client: an existing :class:`distributed.Client` to use as is (notebooks).
-        dashboard: the embedded cluster's dashboard address (``None``: no dashboard).
+        dashboard: the embedded cluster's dashboard address, on loopback unless an interface is
+            asked for (``"0.0.0.0:8787"`` for every interface); ``None``: no dashboard (Dask's
+            scheduler still opens an HTTP listener: it serves nothing and is bound to loopback on
+            a free port).
 
     Raises:
         ConfigurationError: the scheduler cannot be reached.
@@ -185,7 +188,7 @@ class DaskEngine:
         workers: int | None = None,
         scheduler: str | None = None,
         client: Any = None,
-        dashboard: str | None = ":8787",
+        dashboard: str | None = "127.0.0.1:8787",
     ):
         import dask
         from distributed import Client, LocalCluster
@@ -206,12 +209,14 @@ class DaskEngine:
                     "to run on this machine"
                 ) from error
         else:
-            with dask.config.set(EMBEDDED_CONFIG):
+            off: dict[str, object] = {"distributed.scheduler.http.routes": []} if dashboard is None else {}
+            with dask.config.set({**EMBEDDED_CONFIG, **off}):
                 self._cluster = LocalCluster(
                     n_workers=workers or usable_cores(),
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=dashboard,
+                    dashboard_address="127.0.0.1:0" if dashboard is None else dashboard,
+                    scheduler_kwargs={"dashboard": False} if dashboard is None else None,
                     env=dict(WORKER_ENVIRONMENT),
                 )
             self.client = Client(self._cluster)

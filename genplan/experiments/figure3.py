@@ -2,15 +2,34 @@
 
 Evaluation problems are generated at growing scales (1x, 2x, 8x, 32x, 128x the evaluation
 size; Silver et al. 2024, Sec. 5.2). Each problem is timed one at a time, program and planner
-alike, so the timings are not disturbed by other work on the machine.
+alike, so the timings are not disturbed by other work on the machine. Measurements are kept in
+JSON Lines and resumed like the grid: a rerun appends what is missing and never measures a
+``(domain, scale, problem, approach)`` twice (:func:`read_measured`).
 """
 
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 from typing import Any
+
+MeasuredKey = tuple[str, int, str, str]
+"""``(domain, scale, problem name, approach)``: one measurement of Figure 3."""
+
+
+def measured_key(record: dict[str, Any]) -> MeasuredKey:
+    """The key of a Figure 3 record (what a rerun skips)."""
+    return (record["domain"], int(record["scale"]), record["problem"], record["approach"])
+
+
+def read_measured(path: Path) -> set[MeasuredKey]:
+    """The keys measured in ``path`` (none when it does not exist), after cutting a torn last line
+    (the writer died mid-line), so that appending to ``path`` resumes the measurements."""
+    from genplan.experiments.journal import _cut_torn_line, read_jsonl
+
+    _cut_torn_line(path)
+    return {measured_key(record) for record in read_jsonl(path)}
 
 
 def measure_runtime_vs_size(
@@ -25,8 +44,12 @@ def measure_runtime_vs_size(
     lama: bool = True,
     on_record: Callable[[dict[str, Any]], None] | None = None,
     limits: Any = None,
+    measured: Collection[MeasuredKey] = (),
 ) -> list[dict[str, Any]]:
     """Time ``program`` (sandboxed) and LAMA-first on evaluation problems of growing size.
+
+    Measurements whose key (:func:`measured_key`) is in ``measured`` are not taken again and not
+    returned (a resumed run).
 
     Each record: ``domain``, ``scale``, ``problem``, ``objects``, ``approach`` (``program`` or
     ``lama-first``), ``seconds`` (the full budget on a time-out, as the paper counts it),
@@ -50,15 +73,17 @@ def measure_runtime_vs_size(
         )
         for path, generated in saved:  # the problems as data; the files are for inspection and LAMA-first
             problem = bind_problem(generated.problem, parsed, path)
-            check = check_program(program, problem, timeout=timeout, limits=limits)
-            rows = [
-                (
-                    "program",
-                    timeout if check.failure and check.failure.value == "timeout" else check.seconds,
-                    check.solved,
+            rows = []
+            if (domain, scale, problem.name, "program") not in measured:
+                check = check_program(program, problem, timeout=timeout, limits=limits)
+                rows.append(
+                    (
+                        "program",
+                        timeout if check.failure and check.failure.value == "timeout" else check.seconds,
+                        check.solved,
+                    )
                 )
-            ]
-            if use_lama:
+            if use_lama and (domain, scale, problem.name, "lama-first") not in measured:
                 result = run_lama(problem, timeout)
                 solved = result.plan is not None and check_plan(problem, result.plan).valid
                 rows.append(("lama-first", result.seconds, solved))

@@ -58,12 +58,14 @@ class GridProgress(Protocol):
 
 @dataclass(frozen=True)
 class GridSummary:
-    """What one run of a grid did: cells in the grid, recorded before, finished and failed now."""
+    """What one run of a grid did: cells in the grid, recorded before, finished and failed now, and
+    skipped (no model set up and no saved run to replay)."""
 
     total: int
     recorded_before: int
     finished: int
     failed: int
+    skipped: int = 0
 
 
 def run_folder_of(spec: GridSpec, cell: Cell) -> Path:
@@ -87,27 +89,35 @@ def cell_options(spec: GridSpec) -> CellOptions:
     )
 
 
-def check_grid(spec: GridSpec, cells: Iterable[Cell]) -> None:
-    """Fail before anything runs when a cell cannot run.
+def check_grid(spec: GridSpec, cells: Iterable[Cell]) -> list[Cell]:
+    """The cells that cannot run and are skipped: with no model backend set, those with no saved run
+    to replay (none when a backend is set). Fail before anything runs when no cell can run.
 
     Raises:
-        ConfigurationError: with no model backend set, a cell has no saved run to replay (the
-            message lists the first few and how to set up a model); a replay's ``--model`` is
-            not the recording's model.
+        ConfigurationError: with no model backend set, no cell of a non-empty ``cells`` has a saved
+            run to replay (the message lists the first few and how to set up a model); a replay's
+            ``--model`` is not the recording's model.
     """
     cells = list(cells)
     if not spec.model.replays_saved_runs:
         spec.model.backend.recorded_model()  # a replay's --model that is not the recording's
-        return
+        return []
     missing = [c for c in cells if not spec.model.saved_recording(c.domain_name, c.label, c.seed).is_file()]
-    if missing:
-        names = ", ".join(c.id for c in missing[:5]) + (" ..." if len(missing) > 5 else "")
+    if missing and len(missing) == len(cells):
         raise ConfigurationError(
-            f"no model backend is set and {len(missing)} cell(s) have no saved run to replay ({names}); "
+            f"no model backend is set and {no_saved_run(missing)}; "
             "set one with --llm (openai, files:DIR, ...) and --model, or in the grid file's [model] table"
         )
     for cell in cells:
-        spec.model.recorded_name(cell.domain_name, cell.label, cell.seed)
+        if cell not in missing:
+            spec.model.recorded_name(cell.domain_name, cell.label, cell.seed)
+    return missing
+
+
+def no_saved_run(cells: list[Cell]) -> str:
+    """``"N cell(s) have no saved run to replay (first few ids ...)"``."""
+    names = ", ".join(c.id for c in cells[:5]) + (" ..." if len(cells) > 5 else "")
+    return f"{len(cells)} cell(s) have no saved run to replay ({names})"
 
 
 def prepare_problems(spec: GridSpec, cells: Iterable[Cell]) -> None:
@@ -230,8 +240,9 @@ def run_grid(
             must be picklable for the pool and Dask engines.
 
     Returns:
-        The cells in the grid, recorded before, finished and failed in this run. A failed
-        cell is listed in ``failures.jsonl`` and tried again the next time.
+        The cells in the grid, recorded before, finished and failed in this run, and skipped
+        (:func:`check_grid`: no model and no saved run). A failed cell is listed in
+        ``failures.jsonl`` and tried again the next time.
 
     Raises:
         ConfigurationError: as :func:`~genplan.experiments.spec.grid_cells` and :func:`check_grid`;
@@ -255,10 +266,10 @@ def run_grid(
         folder = run_folder_of(spec, cell)
         if cell.id not in journal.done and (folder / METADATA_FILE).is_file():
             _record_folder(spec, journal, cell, folder, identity(cell))  # the client died before recording it
-    todo = [cell for cell in cells if cell.id not in journal.done]
-    check_grid(spec, todo)
+    skipped = [cell for cell in check_grid(spec, cells) if cell.id not in journal.done]
+    todo = [cell for cell in cells if cell.id not in journal.done and cell not in skipped]
     if progress is not None:
-        progress.start(len(cells), len(cells) - len(todo))
+        progress.start(len(cells) - len(skipped), len(cells) - len(skipped) - len(todo))
     if todo:
         prepare_problems(spec, cells)
     options = cell_options(spec)
@@ -290,7 +301,7 @@ def run_grid(
                 finished += 1
         if progress is not None:
             progress.update(finished, failed, runner.running())
-    return GridSummary(len(cells), recorded_before, finished, failed)
+    return GridSummary(len(cells), recorded_before, finished, failed, len(skipped))
 
 
 def resolve_approach_by_name(spec: GridSpec, name: str) -> Any:

@@ -237,6 +237,19 @@ def _budgets(records: Sequence[RunRecord]) -> list[int]:
     return list(range(0, max(highest, 1) + 1))
 
 
+LINE_STYLES = ("-", "--", ":", "-.")
+MARKERS = ("o", "s", "^", "D", "v", "P")
+
+
+def line_styles(count: int) -> list[tuple[str, str, float]]:
+    """``(line style, marker, line width)`` for ``count`` lines of one panel, each different, widths
+    decreasing so that a line drawn over an identical one leaves it visible around it."""
+    return [
+        (LINE_STYLES[i % len(LINE_STYLES)], MARKERS[i % len(MARKERS)], max(1.0, 3.2 - 0.6 * i))
+        for i in range(count)
+    ]
+
+
 def figure_success_by_budget(records: Sequence[RunRecord], path: Path) -> Path:
     """Success rate against the world-model query budget, one panel per group of runs (Gonzalez-Pumariaga et al.,
     Figure 5 style); runs without a world model are dashed horizontal lines."""
@@ -253,15 +266,25 @@ def figure_success_by_budget(records: Sequence[RunRecord], path: Path) -> Path:
     )
     for axes, (group, members) in zip(axes_list[0], sorted(groups.items())):
         budgets = _budgets(members)
-        for record in members:
+        every = max(1, len(budgets) // 8)
+        for record, (style, marker, width) in zip(members, line_styles(len(members))):
+            look = {
+                "linestyle": style,
+                "marker": marker,
+                "linewidth": width,
+                "markevery": every,
+                "alpha": 0.85,
+            }
             if _uses_world_model(record):
                 points = [(b, success_at_budget(record, b)) for b in budgets]
                 shown = [(b, v) for b, v in points if v is not None]
-                axes.step([b for b, _ in shown], [v for _, v in shown], where="post", label=record.label)
+                axes.step(
+                    [b for b, _ in shown], [v for _, v in shown], where="post", label=record.label, **look
+                )
             else:
                 value = success_at_budget(record, 0) or 0.0
                 axes.plot(
-                    [budgets[0], budgets[-1]], [value, value], "--", label=f"{record.label} (no queries)"
+                    [budgets[0], budgets[-1]], [value, value], label=f"{record.label} (no queries)", **look
                 )
         axes.set_xlabel("world-model query budget")
         axes.set_ylabel("success rate")

@@ -24,6 +24,7 @@ Inputs (written by :mod:`genplan.experiments.grid`): ``runs.jsonl``, and for Fig
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
@@ -373,12 +374,6 @@ def _save(figure: Any, path: Path) -> Path:
     return path
 
 
-def _figure(path: Path, draw: Callable[[Any], None]) -> Path:
-    figure, axes = _pyplot().subplots(figsize=(6.4, 4.2))
-    draw(axes)
-    return _save(figure, path)
-
-
 def figure3_table(records: list[dict[str, Any]]) -> str:
     """Figure 3's numbers: per domain and scale, median objects, each approach's median seconds and
     problems solved, and the program's speed-up over LAMA-first.
@@ -424,83 +419,148 @@ def figure3_table(records: list[dict[str, Any]]) -> str:
     return _markdown(header, rows)
 
 
-def figure3(records: list[dict[str, Any]], path: Path) -> Path:
-    """Median runtime against problem size (objects), one log-log panel per domain: the program
-    beside LAMA-first, with the time budget (``budget_seconds`` of the records) as a dotted line;
-    a time-out counts as the full budget."""
-    import math
-
-    from matplotlib.ticker import NullFormatter
-
+def figure3_points(records: list[dict[str, Any]]) -> dict[tuple[str, str], list[tuple[float, float, bool]]]:
+    """Figure 3's points: ``(domain, approach) -> [(median objects, median seconds, timed out)]``
+    by size, smallest first. ``timed out``: most problems of that size ran out of their budget
+    (the median is the budget, a lower bound, not a measured time)."""
     from genplan.experiments.figure3 import median_by_size
 
-    medians = median_by_size(records)
-    domains = sorted({domain for domain, _, _ in medians})
+    groups: dict[tuple[str, str, int], list[dict[str, Any]]] = defaultdict(list)
+    for record in records:
+        groups[(record["domain"], record["approach"], record["scale"])].append(record)
+    points: dict[tuple[str, str], list[tuple[float, float, bool]]] = defaultdict(list)
+    for (domain, approach, scale), (objects, seconds) in median_by_size(records).items():
+        members = groups[(domain, approach, scale)]
+        out = sum(1 for r in members if not r["solved"] and r["seconds"] >= r.get("budget_seconds", math.inf))
+        points[(domain, approach)].append((objects, seconds, 2 * out > len(members)))
+    return {key: sorted(value) for key, value in sorted(points.items())}
+
+
+def figure3(records: list[dict[str, Any]], path: Path) -> Path:
+    """Median runtime against problem size (objects), one log-log panel per domain: the program
+    beside LAMA-first; sizes where most problems timed out are drawn as open triangles on the
+    labelled time budget (a lower bound), never as measured points; every panel's x axis is
+    labelled at the sizes measured."""
+    from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
+
+    points = figure3_points(records)
+    domains = sorted({domain for domain, _ in points})
     budget = max((r["budget_seconds"] for r in records if "budget_seconds" in r), default=None)
     columns = min(4, max(1, len(domains)))
     rows = max(1, math.ceil(len(domains) / columns))
-    figure, grid = _pyplot().subplots(rows, columns, figsize=(3.2 * columns, 2.8 * rows), squeeze=False)
+    figure, grid = _pyplot().subplots(rows, columns, figsize=(3.4 * columns, 3.0 * rows), squeeze=False)
     for index, axes in enumerate(grid.flat):
         if index >= len(domains):
             axes.set_visible(False)
             continue
         domain = domains[index]
-        for approach, style in (("program", "-o"), ("lama-first", "--s")):
-            points = sorted(point for (d, a, _), point in medians.items() if d == domain and a == approach)
-            if points:
-                axes.plot([p[0] for p in points], [max(p[1], 1e-5) for p in points], style, label=approach)
+        sizes: set[float] = set()
+        for approach, style, colour in (("program", "-o", "C0"), ("lama-first", "--s", "C1")):
+            series = points.get((domain, approach), [])
+            measured = [(x, y) for x, y, out in series if not out]
+            timed_out = [(x, y) for x, y, out in series if out]
+            sizes |= {x for x, _, _ in series}
+            if measured:
+                axes.plot(
+                    [x for x, _ in measured],
+                    [max(y, 1e-5) for _, y in measured],
+                    style,
+                    color=colour,
+                    label=approach,
+                )
+            if timed_out:
+                axes.plot(
+                    [x for x, _ in timed_out],
+                    [y for _, y in timed_out],
+                    "^",
+                    markerfacecolor="none",
+                    color=colour,
+                    label=f"{approach}: timed out",
+                )
         if budget is not None:
-            axes.axhline(budget, color="grey", linestyle=":", linewidth=1)
+            axes.axhline(budget, color="grey", linestyle=":", linewidth=1, label=f"budget {budget:g} s")
         axes.set_xscale("log")
         axes.set_yscale("log")
+        axes.xaxis.set_major_locator(FixedLocator(sorted(sizes)))
+        axes.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:.0f}"))
         axes.xaxis.set_minor_formatter(NullFormatter())
+        axes.tick_params(axis="x", labelsize=7, labelrotation=45)
         axes.set_title(domain)
         axes.set_xlabel("objects")
         axes.set_ylabel("median seconds")
-        axes.legend(fontsize=7)
+        axes.legend(fontsize=6)
     figure.suptitle("Runtime against problem size")
     return _save(figure, path)
 
 
-def figure4(runs: list[dict[str, Any]], path: Path) -> Path:
-    """Fraction solved against the number of debugging steps, mean over runs, per domain.
+def figure4_series(runs: list[dict[str, Any]]) -> dict[str, dict[str, list[float]]]:
+    """Figure 4's curves: ``label -> domain -> fraction solved after 0..4 debugging steps``, the mean
+    over that label's runs (seeds) with per-step data (``--per-step``); never averaged across
+    labels. A run that stopped early keeps its last value for later steps."""
+    series: dict[str, dict[str, list[list[float]]]] = defaultdict(lambda: defaultdict(list))
+    for run in runs:
+        values = [s["fraction_solved"] for s in run.get("steps", []) if s["fraction_solved"] is not None]
+        if values:
+            series[run["approach"]][run["domain"]].append(values + [values[-1]] * (5 - len(values)))
+    return {
+        label: {
+            domain: [statistics.mean(v[k] for v in rows) for k in range(5)]
+            for domain, rows in sorted(by.items())
+        }
+        for label, by in ((label, series[label]) for label in _order(series, PAPER_LABELS))
+    }
 
-    Uses each run's ``steps`` (written with ``--per-step``); a run that stopped early keeps its
-    last value for later steps (debugging had nothing left to fix).
-    """
 
-    def draw(axes: Any) -> None:
-        by_domain: dict[str, list[list[float]]] = defaultdict(list)
-        for run in runs:
-            values = [s["fraction_solved"] for s in run.get("steps", []) if s["fraction_solved"] is not None]
-            if values:
-                by_domain[run["domain"]].append(values + [values[-1]] * (5 - len(values)))
-        for domain, series in sorted(by_domain.items()):
-            means = [statistics.mean(v[k] for v in series) for k in range(5)]
+def figure4(runs: list[dict[str, Any]], path: Path) -> Path | None:
+    """Fraction solved against the number of debugging steps, one panel per label (the main
+    approach and each ablation), a line per domain; ``None`` (nothing drawn) when no run has
+    per-step data."""
+    series = figure4_series(runs)
+    if not series:
+        return None
+    figure, grid = _pyplot().subplots(1, len(series), figsize=(4.2 * len(series), 3.8), squeeze=False)
+    for axes, (label, by_domain) in zip(grid[0], series.items()):
+        for domain, means in by_domain.items():
             axes.plot(range(5), means, "-o", label=domain)
         axes.set_xlabel("debugging steps")
         axes.set_ylabel("fraction of evaluation problems solved")
         axes.set_ylim(-0.05, 1.05)
         axes.set_xticks(range(5))
-        axes.set_title("Fraction solved against debugging steps")
-        if by_domain:
-            axes.legend(fontsize=7)
+        axes.set_title(label)
+        axes.legend(fontsize=7)
+    figure.suptitle("Fraction solved against debugging steps")
+    return _save(figure, path)
 
-    return _figure(path, draw)
+
+def figure5_counts(runs: list[dict[str, Any]]) -> dict[str, Counter[int]]:
+    """Figure 5's bars: ``label -> {training problems used: runs}`` over the runs that solved every
+    evaluation problem, per label (never pooled across labels)."""
+    counts: dict[str, Counter[int]] = defaultdict(Counter)
+    for run in runs:
+        if run["fraction_solved"] == 1.0:
+            counts[run["approach"]][len(run["training_problems_used"])] += 1
+    return {label: counts[label] for label in _order(counts, PAPER_LABELS)}
 
 
-def figure5(runs: list[dict[str, Any]], path: Path) -> Path:
-    """Histogram of training problems used by runs that solved every evaluation problem."""
+def figure5(runs: list[dict[str, Any]], path: Path) -> Path | None:
+    """Histogram of training problems used by runs that solved every evaluation problem, one panel
+    per label, with integer ticks on both axes; ``None`` (nothing drawn) when no run did."""
+    from matplotlib.ticker import MaxNLocator
 
-    def draw(axes: Any) -> None:
-        used = Counter(len(r["training_problems_used"]) for r in runs if r["fraction_solved"] == 1.0)
-        keys = sorted(used) or [2]
+    counts = figure5_counts(runs)
+    if not counts:
+        return None
+    figure, grid = _pyplot().subplots(1, len(counts), figsize=(3.6 * len(counts), 3.4), squeeze=False)
+    for axes, (label, used) in zip(grid[0], counts.items()):
+        keys = list(range(min(used), max(used) + 1))
         axes.bar(keys, [used.get(k, 0) for k in keys])
+        axes.set_xticks(keys)
+        axes.yaxis.set_major_locator(MaxNLocator(integer=True))
         axes.set_xlabel("training problems used")
         axes.set_ylabel("successful runs")
-        axes.set_title("Training problems used")
-
-    return _figure(path, draw)
+        axes.set_title(label)
+    figure.suptitle("Training problems used")
+    return _save(figure, path)
 
 
 def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
@@ -553,8 +613,9 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
         for name, (title, body) in tables.items():
             (out_dir / name).write_text(f"# {title}\n\n{problem_sets_note(runs)}{body}")
             written.append(out_dir / name)
-        written.append(figure4(runs, out_dir / "figure4.png"))
-        written.append(figure5(runs, out_dir / "figure5.png"))
+        for drawn in (figure4(runs, out_dir / "figure4.png"), figure5(runs, out_dir / "figure5.png")):
+            if drawn is not None:
+                written.append(drawn)
     runtime = read_jsonl(results_dir / "figure3.jsonl")
     if runtime:
         (out_dir / "figure3.md").write_text(

@@ -140,10 +140,11 @@ class ModelSpec:
         return None if recording is None else recorded_generators(recording)
 
     def saved_recording(self, domain_name: str, label: str, seed: int) -> Path:
-        """The saved conversation a cell replays when no backend is given."""
-        from genplan.approaches.base import saved_run_folder
+        """The saved conversation a cell replays when ``llm`` is ``None`` (a no-debug cell: the
+        conversation with debugging on, when it has none of its own)."""
+        from genplan.approaches.base import saved_replay_folder
 
-        return saved_run_folder(domain_name, label, seed) / "conversation.jsonl"
+        return saved_replay_folder(domain_name, label, seed) / "conversation.jsonl"
 
     def recorded_folder(self, domain_name: str, label: str, seed: int) -> Path | None:
         """The folder of the run a cell replays (its recorded measurements are reused), or ``None``."""

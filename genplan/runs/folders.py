@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from genplan.errors import ConfigurationError
-from genplan.paths import data_folder, source_checkout
+from genplan.paths import data_folder, saved_run_roots, source_checkout
 from genplan.runs.record import CONVERSATION_FILE, METADATA_FILE, read_record
 
 
@@ -18,9 +18,30 @@ def run_folder(runs_dir: Path, domain_name: str, label: str, seed: int) -> Path:
 
 
 def saved_run_folder(domain_name: str, label: str, seed: int) -> Path:
-    """Where ``--save`` puts a run and where replay looks for one:
-    ``synthesized/<domain>/<label>-seed<S>``."""
-    return data_folder("synthesized") / domain_name / f"{label}-seed{seed}"
+    """Where replay looks for a saved run: ``<root>/<domain>/<label>-seed<S>`` in the first of
+    :func:`~genplan.paths.saved_run_roots` that holds it (the user's ``./synthesized/`` before
+    genplan's own), else genplan's own (which may not exist)."""
+    roots = saved_run_roots()
+    for root in roots:
+        if (root / domain_name / f"{label}-seed{seed}").is_dir():
+            return root / domain_name / f"{label}-seed{seed}"
+    return roots[-1] / domain_name / f"{label}-seed{seed}"
+
+
+def saved_replay_folder(domain_name: str, label: str, seed: int) -> Path:
+    """The saved run whose conversation replays a run labelled ``label``: its own
+    (:func:`saved_run_folder`), else, for a label with ``no-debug``, the same run with debugging
+    on (No Debug uses the first program, the first one that conversation asks for: Silver et al.
+    2024, Sec. 5.1), else its own place (which may not exist)."""
+    own = saved_run_folder(domain_name, label, seed)
+    parts = label.split("+")
+    if not (own / CONVERSATION_FILE).is_file() and "no-debug" in parts:
+        debugged = saved_run_folder(
+            domain_name, "+".join(p for p in parts if p != "no-debug") or "main", seed
+        )
+        if (debugged / CONVERSATION_FILE).is_file():
+            return debugged
+    return own
 
 
 def recorded_generators(conversation: Path) -> str | None:

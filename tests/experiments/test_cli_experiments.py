@@ -71,3 +71,19 @@ def test_the_grid_bar_writes_plain_lines_to_a_non_terminal() -> None:
     assert len(lines) == 2 and "\r" not in log.getvalue() and "\x1b" not in log.getvalue()
     assert lines[0].startswith("cells: 2 of 4 finished (done 2, failed 0, running 1; ")
     assert lines[1].startswith("cells: 3 of 4 finished (done 2, failed 1, running 0; ")
+
+
+def test_with_no_model_cells_with_no_saved_run_are_skipped_and_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    arguments = ["experiments", "--domains", "gripper,blocksworld", "--n", "2", "--engine", "sequential"]
+    arguments += ["--runs-dir", str(tmp_path / "runs"), "--results", str(tmp_path / "results")]
+    assert main(arguments) == 0
+    out, err = capsys.readouterr()
+    assert "1 cell(s) have no saved run to replay (blocksworld/generalized-plan/main-seed0): skipped" in err
+    assert "2 cells: 0 recorded before, 1 finished now, 0 failed, 1 skipped (no saved run to replay)" in out
+    assert [run["cell"] for run in read_jsonl(tmp_path / "results" / "runs.jsonl")] == [
+        "gripper/generalized-plan/main-seed0"
+    ]
+    assert main(["experiments", "--domains", "blocksworld", "--runs-dir", str(tmp_path / "runs")]) == 2
+    assert "no saved run to replay" in capsys.readouterr().err  # nothing at all to run: an error

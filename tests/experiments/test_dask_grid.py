@@ -92,3 +92,46 @@ def test_a_killed_worker_loses_no_cell_and_duplicates_none(
     assert stable(read_jsonl(distributed.results_dir / "problems.jsonl")) == stable(
         read_jsonl(spec.results_dir / "problems.jsonl")
     )
+
+
+def _listening_addresses() -> set[tuple[str, int]]:
+    """The TCP addresses this process listens on (the embedded cluster's scheduler runs here)."""
+    import psutil
+
+    return {
+        (c.laddr.ip, c.laddr.port)
+        for c in psutil.Process().net_connections(kind="tcp")
+        if c.status == psutil.CONN_LISTEN
+    }
+
+
+def _http_status(port: int, path: str) -> int:
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_the_dashboard_binds_to_loopback_and_off_means_off() -> None:
+    before = _listening_addresses()
+    engine = DaskEngine(workers=1)
+    try:
+        opened = _listening_addresses() - before
+        port = engine.client.scheduler_info()["services"]["dashboard"]
+        assert opened and all(ip == "127.0.0.1" for ip, _ in opened), opened  # never 0.0.0.0
+        assert _http_status(port, "/status") == 200
+    finally:
+        engine.close()
+    before = _listening_addresses()
+    engine = DaskEngine(workers=1, dashboard=None)
+    try:
+        opened = _listening_addresses() - before
+        assert all(ip == "127.0.0.1" for ip, _ in opened), opened
+        port = engine.client.scheduler_info()["services"]["dashboard"]
+        assert port != 8787 and _http_status(port, "/status") == 404  # nothing served
+    finally:
+        engine.close()

@@ -36,6 +36,10 @@ MIN_TIMED_SECONDS = 0.05
 """Each training problem is timed until this many seconds were spent in ``get_plan``..."""
 MAX_TIMED_CALLS = 20
 """... or this many calls were made; the fastest call counts."""
+TIMING_FLOOR_SECONDS = 0.001
+"""Times below this are not fitted: a call of a few microseconds is timer, cache and scheduler
+noise on a loaded machine (one noisy point made a linear program fit exponent 3.77), so its
+growth is fitted on the work alone (line events, counted exactly)."""
 MAX_PROFILE_EVENTS = 3_000_000
 """Line events the profiler counts before it stops (a few seconds of tracing)."""
 HOT_LINES_SHOWN = 5
@@ -151,11 +155,12 @@ def larger_half(measurements: Sequence[Measurement], measure: str) -> list[Measu
 
 
 def fit_growth(measurements: Sequence[Measurement], basis: str, measure: str) -> Growth | None:
-    """The power law of ``basis`` against size ``measure``, fitted on :func:`larger_half`."""
+    """The power law of ``basis`` against size ``measure``, fitted on :func:`larger_half`; times
+    below :data:`TIMING_FLOOR_SECONDS` are left out (``None`` when fewer than two sizes remain)."""
     points = [
         (float(getattr(m.size, measure)), value)
         for m in (larger_half(measurements, measure) if measurements else [])
-        if (value := m.value(basis)) is not None
+        if (value := m.value(basis)) is not None and (basis != "time" or value >= TIMING_FLOOR_SECONDS)
     ]
     fitted = fit_power(points)
     return None if fitted is None else Growth(basis, measure, fitted[0], fitted[1])
@@ -371,13 +376,31 @@ def check_scaling(
                 work if type(work) is int else None,
             )
         )
-    fits = [fit for basis in ("time", "work") if (fit := best_growth(measurements, basis)) is not None]
-    if not fits:
-        return ScalingVerdict(measurements, target, note="fewer than two training problem sizes")
-    projections = [(project(measurements, fit, target.size), fit) for fit in fits]
-    projected, growth = max(projections, key=lambda pair: pair[0])
+    verdict = fit_and_project(measurements, target)
+    if verdict.growth is None:
+        return verdict
+    growth = verdict.growth
     largest = max(measurements, key=lambda m: (getattr(m.size, growth.measure), m.seconds))
-    verdict = ScalingVerdict(measurements, target, fits, growth, projected, profiled_problem=largest.problem)
+    verdict.profiled_problem = largest.problem
     lines = profiles[largest.problem].get("lines", [])
     verdict.hot_lines = [(int(line), int(count)) for line, count in lines]
     return verdict
+
+
+def fit_and_project(measurements: list[Measurement], target: ScalingTarget) -> ScalingVerdict:
+    """The growth fitted to the times (those above :data:`TIMING_FLOOR_SECONDS`) and to the work,
+    and the larger of their projections to ``target`` (no hot lines yet); without a fit the
+    verdict's ``note`` says why."""
+    fits = [fit for basis in ("time", "work") if (fit := best_growth(measurements, basis)) is not None]
+    if not fits:
+        sizes = len({m.size for m in measurements})
+        note = (
+            "fewer than two training problem sizes"
+            if sizes < 2
+            else f"times below {TIMING_FLOOR_SECONDS * 1000:g} ms are not fitted and the work was not counted"
+        )
+        return ScalingVerdict(measurements, target, note=note)
+    projected, growth = max(
+        ((project(measurements, fit, target.size), fit) for fit in fits), key=lambda p: p[0]
+    )
+    return ScalingVerdict(measurements, target, fits, growth, projected)

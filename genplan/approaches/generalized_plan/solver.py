@@ -21,7 +21,7 @@ from genplan.approaches.generalized_plan.renaming import (
     rename_problems,
 )
 from genplan.errors import ConfigurationError, GenplanError
-from genplan.paths import builtin_domain_file, builtin_domain_names, data_folder
+from genplan.paths import builtin_domain_file, builtin_domain_names, saved_run_roots
 from genplan.pddl.domain import Domain, load_domain
 from genplan.pddl.obfuscate import NameMapping
 from genplan.pddl.problem import Problem, load_problem
@@ -36,11 +36,20 @@ class SolverError(GenplanError):
 def saved_programs(domain_name: str) -> list[Path]:
     """Saved run folders of ``domain_name`` that hold a ``program.py``, best first.
 
-    Order: the main variant before ablations, then higher fraction of evaluation problems
+    Order: the user's ``./synthesized/`` before genplan's own (:func:`~genplan.paths.saved_run_roots`),
+    then within each the main variant before ablations, then higher fraction of evaluation problems
     solved (from ``metadata.json``), then lower seed.
     """
-    folder = data_folder("synthesized") / domain_name
-    runs = [p.parent for p in folder.glob("*/program.py")]
+    return [
+        run
+        for root in saved_run_roots()
+        for run in _ranked(sorted((root / domain_name).glob("*/program.py")))
+    ]
+
+
+def _ranked(programs: list[Path]) -> list[Path]:
+    """The run folders of ``programs``, best first (see :func:`saved_programs`)."""
+    runs = [p.parent for p in programs]
 
     def rank(run: Path) -> tuple[int, float, str]:
         metadata_file = run / "metadata.json"
@@ -66,6 +75,7 @@ class Solver:
         mapping: a No-Names run's name mapping: each problem is renamed through it before the
             program runs and the plan is translated back (:mod:`.renaming`); ``None`` for a
             program that reads real names.
+        source: the program file it was read from, if any (reported to the user).
 
     Raises:
         IsolationUnavailable: sandboxed, and the sandbox cannot start (the message says how to
@@ -82,9 +92,11 @@ class Solver:
         timeout: float = 30.0,
         limits: Limits | None = None,
         mapping: NameMapping | None = None,
+        source: Path | None = None,
     ):
         self.program = program
         self.mapping = mapping
+        self.source = source
         self.domain = domain
         self.trusted = trusted
         self.timeout = timeout
@@ -144,8 +156,9 @@ def load_solver(
     """A solver for ``domain`` from a saved synthesized program.
 
     Args:
-        domain: a built-in domain name (its best saved program in ``synthesized/<name>/`` is
-            used unless ``program`` is given) or a domain file (then ``program`` is required).
+        domain: a built-in domain name (its best saved program, from the user's
+            ``./synthesized/<name>/`` first, then genplan's own, is used unless ``program`` is given;
+            the returned solver's ``source`` names it) or a domain file (then ``program`` is required).
         program: a program file to use instead of the saved one.
         trusted: run in-process instead of in the sandbox: fastest, but only for a program you
             have reviewed (the default sandbox is safe for any program).
@@ -177,7 +190,9 @@ def load_solver(
             candidates = saved_programs(name)
             if not candidates:
                 raise ConfigurationError(
-                    f"no saved program for domain {name!r} in {data_folder('synthesized') / name}; "
+                    f"no saved program for domain {name!r} in "
+                    + " or ".join(str(root / name) for root in saved_run_roots())
+                    + "; "
                     f"run `genplan synthesize --domain {name} --save` first, or pass program="
                 )
             program = candidates[0] / "program.py"
@@ -185,7 +200,13 @@ def load_solver(
     mapping_file = find_name_mapping(Path(program), given)
     mapping = load_name_mapping(mapping_file) if mapping_file is not None else None
     return Solver(
-        read_program(program), parsed, trusted=trusted, timeout=timeout, limits=limits, mapping=mapping
+        read_program(program),
+        parsed,
+        trusted=trusted,
+        timeout=timeout,
+        limits=limits,
+        mapping=mapping,
+        source=Path(program),
     )
 
 

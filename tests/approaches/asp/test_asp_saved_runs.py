@@ -12,14 +12,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from shipped import shipped
 
 from genplan.approaches.asp.settings import AspSettings
 from genplan.llm import read_recording
-from genplan.paths import data_folder
 
 SAVED = sorted(
     p.parent
-    for p in data_folder("synthesized").glob("*/*/conversation.jsonl")
+    for p in shipped("*/*/conversation.jsonl")  # not a run a user saved here
     if json.loads((p.parent / "metadata.json").read_text()).get("approach") == "asp"
 )
 IDS = [f"{p.parent.name}/{p.name}" for p in SAVED]
