@@ -65,7 +65,7 @@ def check_plan(problem: Problem, plan: object, *, checker: str = "auto") -> Plan
     syntax = check_syntax(plan, problem)
     if not syntax.valid:
         return PlanVerdict(False, FailureKind.PLAN_SYNTAX, syntax.message, syntax.step, "syntax")
-    lines = ["(" + " ".join(action) + ")" for action in syntax.actions]
+    lines = syntax.lines  # VAL checks the plan as the program wrote it
     notice = None
     if checker != "simulator":
         if len(lines) >= VAL_MAX_STEPS:

@@ -13,8 +13,9 @@ standard input and output in frames (:mod:`genplan.sandbox.channel`):
    ``{"status", "value", "seconds", "traceback", "reason", "output", "stdout"}``;
 3. it exits at the end of its input.
 
-The child's frame is hostile data: the worker checks every field's type, decides time-outs from
-its own clock, and never lets the child's claims about time stretch past what it measured.
+The child's frame is hostile data: the worker checks every field's type, and decides time-outs
+and the run's seconds from its own clock (from the fork to the child's answer: a program that
+works at its top level, or claims a smaller time, is still charged for all of it).
 """
 
 from __future__ import annotations
@@ -176,8 +177,7 @@ def serve(request: dict[str, Any], harness: Callable[..., Any], config: dict[str
         response = _checked_report(reader.value(), limits.max_output_bytes)
     except ChannelError as error:
         response = {"status": "crashed", "reason": f"the run sent a malformed result: {error.detail}"}
-    claimed = response.get("seconds")
-    response["seconds"] = min(claimed, elapsed) if claimed is not None and claimed >= 0 else elapsed
+    response["seconds"] = elapsed  # measured here, outside the program: never the child's claim
     if late:
         response.update(status="timed-out", value=None, seconds=max(elapsed, timeout))
     return response
