@@ -7,6 +7,7 @@ from :mod:`genplan.plans.simulator` where VAL cannot serve).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,13 +16,19 @@ from genplan.errors import ConfigurationError
 from genplan.pddl.problem import Problem
 from genplan.pddl.text import read_pddl_file
 from genplan.plans.failures import FailureKind
-from genplan.plans.simulator import simulate
+from genplan.plans.simulator import CheckDeadlinePassed, simulate
 from genplan.plans.syntax import check_syntax
 from genplan.plans.val import VAL_MAX_STEPS, ValResult, run_val, val_path
 
 CHECKERS = ("auto", "val", "simulator")
 MISSING_VAL_NOTICE = "checked by simulator: VAL is not available on this platform"
 LONG_PLAN_NOTICE = f"checked by simulator: VAL refuses plans of {VAL_MAX_STEPS:,}+ steps"
+
+MAX_PLAN_ACTIONS = 1_000_000
+"""The most actions a plan may have to be checked at all (longer: a plan-syntax failure)."""
+
+CHECK_SECONDS = 30.0
+"""Plan checking's own deadline when the caller gives none (the paper's per-problem budget)."""
 
 
 @dataclass(frozen=True)
@@ -30,7 +37,8 @@ class PlanVerdict:
 
     Attributes:
         valid: the plan is well formed and reaches the goal.
-        kind: ``PLAN_SYNTAX`` or ``PLAN_SEMANTICS`` when invalid, else ``None``.
+        kind: ``PLAN_SYNTAX`` or ``PLAN_SEMANTICS`` when invalid, ``TIMEOUT`` when the plan
+            could not be checked within its deadline, else ``None``.
         message: the syntax error or the plan repair advice; empty when valid.
         failing_step: 0-based index of the first bad or inapplicable action, or ``None``.
         checker_used: ``"syntax"``, ``"val"`` or ``"simulator"``.
@@ -47,7 +55,14 @@ class PlanVerdict:
     notice: str | None = None
 
 
-def check_plan(problem: Problem, plan: object, *, checker: str = "auto") -> PlanVerdict:
+def check_plan(
+    problem: Problem,
+    plan: object,
+    *,
+    checker: str = "auto",
+    seconds: float = CHECK_SECONDS,
+    max_actions: int = MAX_PLAN_ACTIONS,
+) -> PlanVerdict:
     """Check ``plan`` (whatever ``get_plan`` returned) for ``problem``.
 
     Args:
@@ -56,12 +71,19 @@ def check_plan(problem: Problem, plan: object, *, checker: str = "auto") -> Plan
         checker: ``"auto"`` (VAL where it can take the plan, else the simulator), ``"val"``
             (VAL; still the simulator if VAL cannot take the plan, and the verdict's ``notice``
             says why) or ``"simulator"``.
+        seconds: plan checking's own deadline (VAL and the simulator together), from the
+            problem's budget: a plan that cannot be checked in time is a ``TIMEOUT`` failure.
+        max_actions: a plan with more actions is a ``PLAN_SYNTAX`` failure, never checked.
 
     Raises:
         ConfigurationError: an unknown ``checker``.
     """
     if checker not in CHECKERS:
         raise ConfigurationError(f"unknown checker {checker!r}; use one of {', '.join(CHECKERS)}")
+    deadline = time.monotonic() + seconds
+    if isinstance(plan, (list, tuple)) and len(plan) > max_actions:
+        message = f"the plan has {len(plan):,} actions, over the limit of {max_actions:,} actions"
+        return PlanVerdict(False, FailureKind.PLAN_SYNTAX, message, max_actions, "syntax")
     syntax = check_syntax(plan, problem)
     if not syntax.valid:
         return PlanVerdict(False, FailureKind.PLAN_SYNTAX, syntax.message, syntax.step, "syntax")
@@ -73,12 +95,24 @@ def check_plan(problem: Problem, plan: object, *, checker: str = "auto") -> Plan
         elif val_path() is None:
             notice = MISSING_VAL_NOTICE
         else:
-            result = run_val(problem.domain.to_pddl(), problem.to_pddl(), lines)
+            result = run_val(
+                problem.domain.to_pddl(),
+                problem.to_pddl(),
+                lines,
+                timeout=max(deadline - time.monotonic(), 0.1),
+            )
             if result.ok:
                 kind = None if result.valid else FailureKind.PLAN_SEMANTICS
                 return PlanVerdict(result.valid, kind, result.advice, result.failing_step, "val")
             notice = f"checked by simulator: VAL failed ({_last_words(result)})"
-    simulated = simulate(problem, syntax.actions)
+    try:
+        simulated = simulate(problem, syntax.actions, deadline=deadline)
+    except CheckDeadlinePassed as late:
+        message = (
+            f"the plan of {len(lines):,} actions could not be checked within {seconds:g} s "
+            f"(stopped at step {late.step + 1})"
+        )
+        return PlanVerdict(False, FailureKind.TIMEOUT, message, None, "simulator", notice)
     kind = None if simulated.valid else FailureKind.PLAN_SEMANTICS
     return PlanVerdict(simulated.valid, kind, simulated.advice, simulated.failing_step, "simulator", notice)
 

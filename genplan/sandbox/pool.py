@@ -29,7 +29,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
-from genplan.sandbox.channel import ChannelError, ChannelFault, read_frame, write_frame
+from genplan.sandbox.channel import MAX_VALUES, ChannelError, ChannelFault, read_frame, write_frame
 from genplan.sandbox.isolation import (
     ENABLE_HELP,
     IsolationUnavailable,
@@ -141,7 +141,9 @@ class SandboxWorker:
         """Whether the process is still running."""
         return self.process.poll() is None
 
-    def run(self, request: dict[str, Any], deadline: float, answer_cap: int) -> dict[str, Any]:
+    def run(
+        self, request: dict[str, Any], deadline: float, answer_cap: int, max_values: int = MAX_VALUES
+    ) -> dict[str, Any]:
         """Send ``request``; its answer, read by ``deadline`` (``time.monotonic()``).
 
         Raises:
@@ -150,7 +152,7 @@ class SandboxWorker:
         """
         try:
             write_frame(self._requests, request)
-            return read_frame(self._answers, answer_cap, deadline)
+            return read_frame(self._answers, answer_cap, deadline, max_values)
         except (ChannelError, OSError) as error:
             self.kill()
             if isinstance(error, ChannelError):

@@ -110,7 +110,8 @@ def run_untrusted(
     worker = POOL.acquire(limits.isolation, limits.hash_seed)
     deadline = time.monotonic() + timeout + limits.grace_seconds + ANSWER_SLACK_SECONDS
     try:
-        answer = worker.run(request, deadline, answer_cap(limits))
+        # A few values more than the result's limit: the answer's own fields.
+        answer = worker.run(request, deadline, answer_cap(limits), limits.max_result_values + 64)
     except ChannelError as error:
         return CallOutcome(
             RunStatus.CRASHED, seconds=timeout, reason=f"the sandbox worker failed: {error.detail}"
@@ -204,5 +205,23 @@ def run_program(
         return RunOutcome(
             RunStatus.CRASHED, seconds=call.seconds, **{**fields, "reason": "the run sent a malformed plan"}
         )
+    too_big = _plan_over_limits(plan, limits or Limits())
+    if too_big is not None:
+        return RunOutcome(
+            RunStatus.BAD_OUTPUT, seconds=call.seconds, **{**fields, "reason": too_big, "output": None}
+        )
     # The worker's own clock (fork to answer), never the time the child claims get_plan took.
     return RunOutcome(RunStatus.SUCCESS, plan=plan, seconds=call.seconds, **fields)
+
+
+def _plan_over_limits(plan: list[str], limits: Limits) -> str | None:
+    """Why ``plan`` is over the limits on what comes back (actions, characters), or ``None``."""
+    if len(plan) > limits.max_plan_actions:
+        return f"the plan has {len(plan):,} actions, over the limit of {limits.max_plan_actions:,} actions"
+    for step, action in enumerate(plan):
+        if len(action) > limits.max_action_chars:
+            return (
+                f"the action at step {step + 1} has {len(action):,} characters, over the limit of "
+                f"{limits.max_action_chars:,} characters"
+            )
+    return None

@@ -31,7 +31,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from genplan.sandbox.channel import ChannelError, ChannelFault, FrameReader, read_frame, write_frame
+from genplan.sandbox.channel import (
+    ChannelError,
+    ChannelFault,
+    FrameReader,
+    encode,
+    read_frame,
+    write_body,
+    write_frame,
+)
 from genplan.sandbox.child import run_child
 from genplan.sandbox.confine import seccomp_available
 from genplan.sandbox.limits import MIB, Limits
@@ -134,7 +142,7 @@ def serve(request: dict[str, Any], harness: Callable[..., Any], config: dict[str
         drop = config.get("drop_to")
         run_child(request, harness, write_end, tuple(drop) if drop else None, config["require_seccomp"])
     os.close(write_end)
-    reader = FrameReader(read_end, cap)
+    reader = FrameReader(read_end, cap, limits.max_result_values + 64)
     interrupted = killed = False
     problem: ChannelError | None = None
     try:
@@ -176,7 +184,8 @@ def serve(request: dict[str, Any], harness: Callable[..., Any], config: dict[str
     try:
         response = _checked_report(reader.value(), limits.max_output_bytes)
     except ChannelError as error:
-        response = {"status": "crashed", "reason": f"the run sent a malformed result: {error.detail}"}
+        kind = "too large a result" if error.fault is ChannelFault.OVERSIZED else "a malformed result"
+        response = {"status": "crashed", "reason": f"the run sent {kind}: {error.detail}"}
     response["seconds"] = elapsed  # measured here, outside the program: never the child's claim
     if late:
         response.update(status="timed-out", value=None, seconds=max(elapsed, timeout))
@@ -236,7 +245,11 @@ def main(argv: list[str] | None = None) -> int:
             response = serve(checked, harness, config)
         except Exception as error:
             response = {"status": "crashed", "reason": f"the sandbox worker refused the request: {error}"}
-        write_frame(responses, response)
+        try:
+            body = encode(response)
+        except Exception as error:  # whatever came back, the worker answers and lives on
+            body = encode({"status": "crashed", "reason": f"the run's result could not be sent ({error})"})
+        write_body(responses, body)
 
 
 if __name__ == "__main__":
