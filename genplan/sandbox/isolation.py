@@ -175,6 +175,45 @@ def bwrap_arguments(as_root: bool) -> list[str]:
     return arguments
 
 
+PR_SET_DUMPABLE = 4
+PR_GET_DUMPABLE = 3
+
+
+def protect_caller() -> None:
+    """Make genplan's own process non-dumpable (``prctl(PR_SET_DUMPABLE, 0)``), as it does before
+    it starts a worker without namespaces (``--isolation none``): a program running as the
+    same user can then neither read ``/proc/PID/environ`` (the API key) or ``/proc/PID/mem``
+    of genplan nor attach to it, whatever slipped past the other layers.
+
+    Raises:
+        IsolationUnavailable: not on Linux, or the call failed; ``--isolation none`` is refused
+            then for a user other than root (under root, children run as ``nobody``).
+    """
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        failed = libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0
+    except (OSError, AttributeError):
+        failed = True
+    if failed:
+        raise IsolationUnavailable(
+            "--isolation none needs Linux's prctl(PR_SET_DUMPABLE) to keep programs, which then run as "
+            "your own user, out of genplan's memory and environment; run genplan as root (programs then "
+            "run as nobody) or use bubblewrap (the default isolation)"
+        )
+
+
+def caller_is_dumpable() -> bool:
+    """Whether genplan's own process is dumpable (``prctl(PR_GET_DUMPABLE)``); ``True`` off Linux."""
+    import ctypes
+
+    try:
+        return ctypes.CDLL(None).prctl(PR_GET_DUMPABLE, 0, 0, 0, 0) != 0
+    except (OSError, AttributeError):
+        return True
+
+
 def worker_environment(hash_seed: int = 0) -> dict[str, str]:
     """The worker's whole environment: nothing of the caller's.
 

@@ -33,6 +33,7 @@ from genplan.sandbox.channel import MAX_VALUES, ChannelError, ChannelFault, read
 from genplan.sandbox.isolation import (
     ENABLE_HELP,
     IsolationUnavailable,
+    protect_caller,
     unprivileged_ids,
     worker_command,
     worker_environment,
@@ -97,6 +98,8 @@ class SandboxWorker:
         config: dict[str, Any] = {"preload_harnesses": list(PRELOADED_HARNESSES), "hash_seed": hash_seed}
         if os.geteuid() == 0:
             config["drop_to"] = list(unprivileged_ids())
+        if isolation is Isolation.NONE and os.geteuid() != 0:
+            protect_caller()  # programs run as this very user: keep them out of /proc/<genplan>/
         command = worker_command(isolation, json.dumps(config))
         self.process: subprocess.Popen[bytes] = _LAUNCHER.call(
             lambda: subprocess.Popen(

@@ -233,23 +233,42 @@ def main(argv: list[str] | None = None) -> int:
         },
     )
     os.dup2(devnull, 2)
-    while True:
-        try:
-            request = read_frame(requests, REQUEST_CAP, None)
-        except ChannelError:
-            return 0
-        try:
-            checked = _check_request(request, config.get("hash_seed"))
-            harness = harnesses.get(checked["harness"]) or load_harness(checked["harness"])
-            harnesses[checked["harness"]] = harness
-            response = serve(checked, harness, config)
-        except Exception as error:
-            response = {"status": "crashed", "reason": f"the sandbox worker refused the request: {error}"}
-        try:
-            body = encode(response)
-        except Exception as error:  # whatever came back, the worker answers and lives on
-            body = encode({"status": "crashed", "reason": f"the run's result could not be sent ({error})"})
-        write_body(responses, body)
+    while _serve_next(requests, responses, harnesses, config):
+        pass  # each request and response lived in _serve_next's frame only, gone before the next fork
+    return 0
+
+
+def _serve_next(
+    requests: int, responses: int, harnesses: dict[str, Callable[..., Any]], config: dict[str, Any]
+) -> bool:
+    """Read one request, run it, answer it; ``False`` at the end of the input.
+
+    A function of its own, so that nothing of one run (its request, the problem, the plan it
+    returned) is alive in the worker when it forks the next run's child.
+    """
+    try:
+        request = read_frame(requests, REQUEST_CAP, None)
+    except ChannelError:
+        return False
+    body = _answer(request, harnesses, config)
+    del request
+    write_body(responses, body)
+    return True
+
+
+def _answer(request: Any, harnesses: dict[str, Callable[..., Any]], config: dict[str, Any]) -> bytes:
+    """The encoded response to ``request`` (never raises: a refusal or a crash is an answer)."""
+    try:
+        checked = _check_request(request, config.get("hash_seed"))
+        harness = harnesses.get(checked["harness"]) or load_harness(checked["harness"])
+        harnesses[checked["harness"]] = harness
+        response = serve(checked, harness, config)
+    except Exception as error:
+        response = {"status": "crashed", "reason": f"the sandbox worker refused the request: {error}"}
+    try:
+        return encode(response)
+    except Exception as error:  # whatever came back, the worker answers and lives on
+        return encode({"status": "crashed", "reason": f"the run's result could not be sent ({error})"})
 
 
 if __name__ == "__main__":
