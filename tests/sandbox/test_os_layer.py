@@ -10,7 +10,7 @@ import uuid
 
 import pytest
 
-from genplan.sandbox import Isolation, Limits, RunStatus, run_program, run_untrusted
+from genplan.sandbox import Isolation, IsolationUnavailable, Limits, RunStatus, run_program, run_untrusted
 from genplan.sandbox import pool as pool_module
 
 PROBE = "genplan.sandbox.probes:probe"
@@ -59,7 +59,7 @@ def test_the_caller_is_made_non_dumpable_for_isolation_none(monkeypatch: pytest.
     monkeypatch.setattr(pool_module.os, "geteuid", lambda: 1000)
     monkeypatch.setattr(pool_module, "protect_caller", lambda: called.append(True))
     monkeypatch.setattr(pool_module, "worker_command", lambda isolation, config: [sys.executable, "-c", ""])
-    with pytest.raises(Exception):  # the stand-in worker never reports ready
+    with pytest.raises(IsolationUnavailable):  # the stand-in worker never reports ready
         pool_module.SandboxWorker(Isolation.NONE)
     assert called == [True]
 
@@ -69,5 +69,7 @@ def test_protect_caller_makes_the_process_non_dumpable() -> None:
         "from genplan.sandbox.isolation import caller_is_dumpable, protect_caller\n"
         "before = caller_is_dumpable(); protect_caller(); print(before, caller_is_dumpable())\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
     assert result.stdout.split() == ["True", "False"], result.stderr
