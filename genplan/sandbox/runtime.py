@@ -257,10 +257,10 @@ def guarded_format_function(value: object) -> object:
             return functools.partial(_GUARDED_FORMAT[method_name], str.__str__(receiver))
     elif kind is types.MethodType:
         function = value.__func__  # type: ignore[attr-defined]
-        name = _USER_STRING_METHODS.get(function) if isinstance(function, types.FunctionType) else None
-        if name is not None:
+        bound = _USER_STRING_METHODS.get(function) if isinstance(function, types.FunctionType) else None
+        if bound is not None:
             holder = value.__self__  # type: ignore[attr-defined]
-            return lambda *args, **kwargs: _user_string_format(name, holder, *args, **kwargs)
+            return lambda *args, **kwargs: _user_string_format(bound, holder, *args, **kwargs)
     elif kind is types.FunctionType:
         name = _USER_STRING_METHODS.get(value)  # type: ignore[call-overload]
         if name is not None:
@@ -418,7 +418,7 @@ class ProgramScope:
         """``operator.methodcaller`` over the guarded ``getattr``."""
         if type(name) is not str:
             raise TypeError("method name must be a string")
-        return lambda obj: self.getattr(obj, name)(*args, **kwargs)
+        return lambda obj: self.getattr(obj, name)(*args, **kwargs)  # type: ignore[operator]
 
     def dataclass(self, cls: type | None = None, /, **options: Any) -> Any:
         """``dataclasses.dataclass`` for classes the program declared, with identifier fields."""
