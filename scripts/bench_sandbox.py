@@ -8,6 +8,7 @@ before and after, and figures taken under load are only upper bounds.
 * run-time overhead of the policy's guards on a search-heavy program against plain CPython
   (target at most 1.3x), with a variant that reads its own private attributes (guarded at run
   time), beside RestrictedPython's default policy and guards;
+* the caller's peak memory while it reads a 64 MB result (target at most 2x the result);
 * the 7-domain x 30-problem evaluation of the saved programs in the sandbox (target within 1.5x
   of the 3.9 s measured on 2 cores before the sandbox got its operating-system layers), beside
   the same evaluation with the programs run in-process (what the sandbox adds to it).
@@ -188,10 +189,29 @@ def evaluation() -> None:
     )
 
 
+def result_memory() -> None:
+    """genplan's peak memory (tracemalloc) while it reads a result of 64 MB of JSON."""
+    import tracemalloc
+
+    size = 64 * 1024 * 1024 - 1024
+    source = f"def get_plan(objects, init, goal):\n    return ['x' * {size}]\n"
+    limits = Limits(grace_seconds=1.0)
+    run_program(TRIVIAL, {"a"}, set(), set(), timeout=30, limits=limits)  # a worker started
+    tracemalloc.start()
+    outcome = run_program(source, {"a"}, set(), set(), timeout=60, limits=limits)
+    _current, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print(
+        f"caller's peak memory on a {size / 2**20:.0f} MB result ({outcome.status.value}): "
+        f"{peak / 2**20:.0f} MB = {peak / size:.2f}x the result (target <= 2x)"
+    )
+
+
 def main() -> None:
     print(f"before: {_load()}")
     per_run_overhead()
     guard_overhead()
+    result_memory()
     evaluation()
     print(f"after:  {_load()}")
 

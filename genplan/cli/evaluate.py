@@ -18,6 +18,7 @@ from genplan.cli.problem_options import (
 from genplan.cli.reference_options import add_reference_arguments, chosen_references
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.errors import ConfigurationError
+from genplan.plans.untrusted_text import shown_text
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -208,11 +209,16 @@ def run(args: argparse.Namespace) -> int:
 
 def reason_excerpt(message: object, lines: int = 6) -> str:
     """The telling part of a failure message: a traceback's last lines (where and what was
-    raised), or the first lines of plan advice; at most ``lines`` lines."""
+    raised), or the first lines of plan advice; at most ``lines`` lines, each escaped (no
+    terminal control sequences) and capped, since a program controls the text."""
     text = str(message or "no reason recorded").strip()
-    parts = text.splitlines()
+    parts = text.split("\n")
     if parts and parts[0].startswith("Traceback"):
         parts = parts[-lines:]
     elif len(parts) > lines:
         parts = [*parts[: lines - 1], "..."]
-    return "\n".join(parts)
+    return "\n".join(shown_text(part, LINE_SHOWN) for part in parts)
+
+
+LINE_SHOWN = 300
+"""Characters of one line of a failure message that ``genplan evaluate`` prints."""

@@ -11,6 +11,7 @@ failing step. Advice is worded as VAL words it, e.g.::
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -18,6 +19,18 @@ from dataclasses import dataclass
 from genplan.pddl.domain import Atom, Operator
 from genplan.pddl.problem import Problem
 from genplan.plans.successors import SuccessorGenerator
+
+
+class CheckDeadlinePassed(Exception):
+    """Plan checking ran past its deadline (the problem's budget); ``step`` is where it stopped."""
+
+    def __init__(self, step: int):
+        super().__init__(f"plan checking ran past its deadline at step {step + 1}")
+        self.step = step
+
+
+DEADLINE_STRIDE = 4096
+"""How many steps the simulator takes between looks at the clock."""
 
 
 @dataclass(frozen=True)
@@ -82,20 +95,26 @@ def apply(operator: Operator, arguments: Sequence[str], state: set[Atom]) -> Non
     state.update(_ground(operator.add_effects, binding))
 
 
-def simulate(problem: Problem, actions: Sequence[Atom]) -> SimulationResult:
+def simulate(problem: Problem, actions: Sequence[Atom], *, deadline: float | None = None) -> SimulationResult:
     """Execute well-formed ``actions`` (see :func:`genplan.plans.syntax.check_syntax`) from the initial state.
 
     Args:
         problem: the problem.
         actions: ground actions as tuples ``(operator, object, ...)`` whose names and arity
             were checked already.
+        deadline: a ``time.monotonic()`` value past which the simulation stops, or ``None``.
 
     Returns:
         A :class:`SimulationResult`. Times in the advice are 1-based, as VAL prints them.
+
+    Raises:
+        CheckDeadlinePassed: ``deadline`` passed before the last action was applied.
     """
     operators = problem.domain.operators
     state = set(problem.init)
     for step, action in enumerate(actions):
+        if deadline is not None and step % DEADLINE_STRIDE == 0 and time.monotonic() > deadline:
+            raise CheckDeadlinePassed(step)
         operator = operators[action[0]]
         missing = unsatisfied_preconditions(operator, action[1:], state)
         if missing:

@@ -9,11 +9,16 @@ It runs before VAL, which crashes or silently misreads such plans.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from genplan.pddl.domain import Atom
 from genplan.pddl.problem import Problem
 from genplan.plans.shape import output_shape_error, output_shape_step
+from genplan.plans.untrusted_text import first_unprintable, shown_text
+
+LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+"""What ``str.splitlines`` breaks at: a plan item holding one of these would be several lines."""
 
 
 @dataclass(frozen=True)
@@ -23,7 +28,10 @@ class SyntaxResult:
     Attributes:
         valid: whether every action is well formed.
         actions: the parsed actions as tuples ``('walk', 'r0_c0', 'r0_c1')``, lower case
-            (empty when invalid).
+            (empty when invalid); only ASCII letters are folded (PDDL names are
+            case-insensitive), since every item was checked to be printable ASCII.
+        lines: the plan items exactly as returned, one per action (empty when invalid): what
+            VAL is given, so it checks the text the program returned.
         message: on failure, what is wrong in the paper's style, e.g. ``"the action walk r0_c0
             r0_c1 is invalid at step 1 because it is not enclosed in parentheses"`` (steps
             counted from 1, as VAL counts them); empty when valid.
@@ -34,10 +42,23 @@ class SyntaxResult:
     actions: tuple[Atom, ...] = ()
     message: str = ""
     step: int | None = None
+    lines: tuple[str, ...] = ()
 
 
 def _invalid(text: str, step: int, reason: str) -> SyntaxResult:
-    return SyntaxResult(False, (), f"the action {text} is invalid at step {step + 1} because {reason}", step)
+    message = f"the action {shown_text(text)} is invalid at step {step + 1} because {reason}"
+    return SyntaxResult(False, (), message, step)
+
+
+def _unprintable_reason(character: str) -> str:
+    if character in LINE_BREAKS:
+        return "it holds a line break (each action must be one string of its own, on one line)"
+    name = unicodedata.name(character, "")
+    shown = f"U+{ord(character):04X}" + (f" {name}" if name else "")
+    return (
+        f"it holds the character {shown}, which is not printable ASCII "
+        "(actions are written with ASCII letters, digits, '-', '_', spaces and parentheses)"
+    )
 
 
 def parse_action(text: str) -> Atom | None:
@@ -58,6 +79,10 @@ def check_syntax(plan: object, problem: Problem) -> SyntaxResult:
         plan: whatever ``get_plan`` returned.
         problem: the problem (and through it the domain) the plan is for.
 
+    Every item must be printable ASCII (space to ``~``) as written: a non-ASCII letter that
+    lower-cases to an ASCII one (the Kelvin sign, a dotted capital I) or a line break is a
+    syntax error, so what is checked is what was returned (issue 23).
+
     Returns:
         A :class:`SyntaxResult`; never raises for bad output.
     """
@@ -67,8 +92,12 @@ def check_syntax(plan: object, problem: Problem) -> SyntaxResult:
     assert isinstance(plan, (list, tuple))
     domain = problem.domain
     actions: list[Atom] = []
-    for step, item in enumerate(plan):
+    items = [str.__str__(item) for item in plan]  # exact copies: a str subclass's methods never run
+    for step, item in enumerate(items):
         shown = item.strip()
+        unprintable = first_unprintable(item)
+        if unprintable is not None:
+            return _invalid(shown, step, _unprintable_reason(unprintable))
         action = parse_action(item)
         if action is None:
             if not (shown.startswith("(") and shown.endswith(")")):
@@ -79,7 +108,7 @@ def check_syntax(plan: object, problem: Problem) -> SyntaxResult:
         shown = " ".join(action)
         operator = domain.operators.get(action[0])
         if operator is None:
-            return _invalid(shown, step, f"the operator {action[0]} does not exist")
+            return _invalid(shown, step, f"the operator {shown_text(action[0])} does not exist")
         arguments = action[1:]
         if len(arguments) != len(operator.parameters):
             return _invalid(
@@ -92,7 +121,7 @@ def check_syntax(plan: object, problem: Problem) -> SyntaxResult:
         ):
             object_type = problem.object_types.get(argument)
             if object_type is None:
-                return _invalid(shown, step, f"the object {argument} does not exist")
+                return _invalid(shown, step, f"the object {shown_text(argument)} does not exist")
             if domain.typed and not domain.is_subtype(object_type, type_name):
                 return _invalid(
                     shown,
@@ -100,4 +129,4 @@ def check_syntax(plan: object, problem: Problem) -> SyntaxResult:
                     f"argument {position} ({variable}) must be of type {type_name}, but {argument} is of type {object_type}",
                 )
         actions.append(action)
-    return SyntaxResult(True, tuple(actions))
+    return SyntaxResult(True, tuple(actions), lines=tuple(items))

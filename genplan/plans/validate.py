@@ -8,6 +8,7 @@ from :mod:`genplan.plans.simulator` where VAL cannot serve).
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,13 +18,19 @@ from genplan.pddl.problem import Problem
 from genplan.pddl.text import read_pddl_file
 from genplan.plans.costs import plan_cost
 from genplan.plans.failures import FailureKind
-from genplan.plans.simulator import simulate
+from genplan.plans.simulator import CheckDeadlinePassed, simulate
 from genplan.plans.syntax import check_syntax
 from genplan.plans.val import VAL_MAX_STEPS, ValResult, run_val, val_path
 
 CHECKERS = ("auto", "val", "simulator")
 MISSING_VAL_NOTICE = "checked by simulator: VAL is not available on this platform"
 LONG_PLAN_NOTICE = f"checked by simulator: VAL refuses plans of {VAL_MAX_STEPS:,}+ steps"
+
+MAX_PLAN_ACTIONS = 1_000_000
+"""The most actions a plan may have to be checked at all (longer: a plan-syntax failure)."""
+
+CHECK_SECONDS = 30.0
+"""Plan checking's own deadline when the caller gives none (the paper's per-problem budget)."""
 
 
 @dataclass(frozen=True)
@@ -32,7 +39,8 @@ class PlanVerdict:
 
     Attributes:
         valid: the plan is well formed and reaches the goal.
-        kind: ``PLAN_SYNTAX`` or ``PLAN_SEMANTICS`` when invalid, else ``None``.
+        kind: ``PLAN_SYNTAX`` or ``PLAN_SEMANTICS`` when invalid, ``TIMEOUT`` when the plan
+            could not be checked within its deadline, else ``None``.
         message: the syntax error or the plan repair advice; empty when valid.
         failing_step: 0-based index of the first bad or inapplicable action, or ``None``.
         checker_used: ``"syntax"``, ``"val"`` or ``"simulator"``.
@@ -52,7 +60,14 @@ class PlanVerdict:
     cost: float | None = None
 
 
-def check_plan(problem: Problem, plan: object, *, checker: str = "auto") -> PlanVerdict:
+def check_plan(
+    problem: Problem,
+    plan: object,
+    *,
+    checker: str = "auto",
+    seconds: float = CHECK_SECONDS,
+    max_actions: int = MAX_PLAN_ACTIONS,
+) -> PlanVerdict:
     """Check ``plan`` (whatever ``get_plan`` returned) for ``problem``.
 
     Args:
@@ -61,6 +76,9 @@ def check_plan(problem: Problem, plan: object, *, checker: str = "auto") -> Plan
         checker: ``"auto"`` (VAL where it can take the plan, else the simulator, and the
             verdict's ``notice`` says why), ``"val"`` (VAL only: never the simulator) or
             ``"simulator"``.
+        seconds: plan checking's own deadline (VAL and the simulator together), from the
+            problem's budget: a plan that cannot be checked in time is a ``TIMEOUT`` failure.
+        max_actions: a plan with more actions is a ``PLAN_SYNTAX`` failure, never checked.
 
     Raises:
         ConfigurationError: an unknown ``checker``.
@@ -70,10 +88,14 @@ def check_plan(problem: Problem, plan: object, *, checker: str = "auto") -> Plan
     """
     if checker not in CHECKERS:
         raise ConfigurationError(f"unknown checker {checker!r}; use one of {', '.join(CHECKERS)}")
+    deadline = time.monotonic() + seconds
+    if isinstance(plan, (list, tuple)) and len(plan) > max_actions:
+        message = f"the plan has {len(plan):,} actions, over the limit of {max_actions:,} actions"
+        return PlanVerdict(False, FailureKind.PLAN_SYNTAX, message, max_actions, "syntax")
     syntax = check_syntax(plan, problem)
     if not syntax.valid:
         return PlanVerdict(False, FailureKind.PLAN_SYNTAX, syntax.message, syntax.step, "syntax")
-    lines = ["(" + " ".join(action) + ")" for action in syntax.actions]
+    lines = syntax.lines  # VAL checks the plan as the program wrote it
     notice = None
     if checker != "simulator":
         if len(lines) >= VAL_MAX_STEPS:
@@ -81,7 +103,12 @@ def check_plan(problem: Problem, plan: object, *, checker: str = "auto") -> Plan
         elif val_path() is None:
             notice = MISSING_VAL_NOTICE
         else:
-            result = run_val(problem.domain.to_pddl(), problem.to_pddl(), lines)
+            result = run_val(
+                problem.domain.to_pddl(),
+                problem.to_pddl(),
+                lines,
+                timeout=max(deadline - time.monotonic(), 0.1),
+            )
             if result.ok:
                 kind = None if result.valid else FailureKind.PLAN_SEMANTICS
                 cost = plan_cost(problem, syntax.actions) if result.valid else None
@@ -90,7 +117,14 @@ def check_plan(problem: Problem, plan: object, *, checker: str = "auto") -> Plan
         if checker == "val":
             reason = notice.removeprefix("checked by simulator: ")
             raise ValidatorError(f"VAL gave no verdict: {reason}; use --checker auto or simulator")
-    simulated = simulate(problem, syntax.actions)
+    try:
+        simulated = simulate(problem, syntax.actions, deadline=deadline)
+    except CheckDeadlinePassed as late:
+        message = (
+            f"the plan of {len(lines):,} actions could not be checked within {seconds:g} s "
+            f"(stopped at step {late.step + 1})"
+        )
+        return PlanVerdict(False, FailureKind.TIMEOUT, message, None, "simulator", notice)
     kind = None if simulated.valid else FailureKind.PLAN_SEMANTICS
     cost = plan_cost(problem, syntax.actions) if simulated.valid else None
     return PlanVerdict(

@@ -142,8 +142,12 @@ def action_text(action: Atom) -> str:
 def parse_action_text(text: str) -> Atom | None:
     """Read an action written as ``(stack a b)``, ``stack(a, b)``, ``stack(a:default,b:default)``
     (Gonzalez-Pumariaga et al.'s format) or ``stack a b``; lower-cased, with quotes, backticks and trailing
-    punctuation removed. ``None`` when the text has no such shape."""
-    cleaned = text.strip().strip("`'\"*.,;").strip().lower()
+    punctuation removed. ``None`` when the text has no such shape, or holds a character that is
+    not ASCII (a Kelvin sign lower-cases to ``k``: names are matched as written)."""
+    cleaned = text.strip().strip("`'\"*.,;").strip()
+    if not cleaned.isascii():
+        return None
+    cleaned = cleaned.lower()
     call = re.fullmatch(r"([\w-]+)\s*\((.*)\)", cleaned)
     if call:
         words = [call.group(1), *(part.strip() for part in call.group(2).split(",") if part.strip())]

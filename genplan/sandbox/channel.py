@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import select
 import struct
 import time
@@ -24,6 +25,13 @@ HEADER = struct.Struct(">Q")
 
 MAX_DEPTH = 64
 """How deeply JSON values may nest."""
+
+MAX_VALUES = 2_000_000
+"""How many JSON values (strings, numbers, lists, objects, ...) one frame may hold: a result of
+millions of tiny strings would cost the reader a gigabyte however few bytes it took."""
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
 class ChannelFault(str, Enum):
@@ -55,6 +63,13 @@ class ChannelError(Exception):
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+def _finite_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):  # 1e999 reads as infinity
+        raise ValueError(f"{text[:40]} is not a finite number")
+    return number
 
 
 def json_copy(value: object, *, max_depth: int = MAX_DEPTH) -> Any:
@@ -91,25 +106,95 @@ def encode(value: Any) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
-def decode(body: bytes) -> Any:
-    """The JSON value of a frame body.
+def check_shape(text: str, *, max_values: int = MAX_VALUES, max_depth: int = MAX_DEPTH) -> None:
+    """Count ``text``'s JSON values and measure its nesting *before* it is decoded.
+
+    Strings are skipped by one regular expression (so brackets and commas inside them do not
+    count); what is left is counted in C (``str.count``), and the nesting is measured by
+    removing innermost bracket pairs ``max_depth`` times. The count is an upper bound: every
+    value but the first follows a comma or opens a list or object.
+
+    Raises:
+        ChannelError: ``OVERSIZED`` for more than ``max_values`` values, ``MALFORMED`` for
+            nesting deeper than ``max_depth``.
+    """
+    skeleton = _STRING.sub('"', text)
+    values = 1 + skeleton.count(",") + skeleton.count("[") + skeleton.count("{")
+    if values > max_values:
+        raise ChannelError(
+            ChannelFault.OVERSIZED,
+            f"the message holds about {values:,} values, over the limit of {max_values:,}",
+        )
+    brackets = _NOT_BRACKET.sub("", skeleton)
+    del skeleton
+    for _ in range(max_depth):
+        if not brackets:
+            return
+        shorter = brackets.replace("[]", "").replace("{}", "")
+        if len(shorter) == len(brackets):
+            return  # unbalanced: json.loads will say so
+        brackets = shorter
+    if brackets:
+        raise ChannelError(ChannelFault.MALFORMED, f"the message nests more than {max_depth} levels deep")
+
+
+def decode(body: bytes | bytearray, *, max_values: int = MAX_VALUES) -> Any:
+    """The JSON value of a frame body, its size checked before it is built.
 
     ``json.loads`` builds exact types only (``dict``, ``list``, ``str``, ``int``, ``float``,
-    ``bool``, ``None``), so the value is plain data whatever the sender was.
+    ``bool``, ``None``), so the value is plain data whatever the sender was. Before it runs,
+    :func:`check_shape` bounds the number of values and the nesting.
 
     Raises:
         ChannelError: ``MALFORMED`` for anything that is not UTF-8 JSON (``NaN`` and
-            ``Infinity`` are refused, and so is nesting past the recursion limit).
+            ``Infinity`` are refused, and so are numbers too large to be finite and lone
+            surrogates, and nesting deeper than :data:`MAX_DEPTH`); ``OVERSIZED`` for too
+            many values.
     """
     try:
-        return json.loads(body.decode("utf-8"), parse_constant=_reject_constant)
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ChannelError(ChannelFault.MALFORMED, f"the message is not UTF-8 ({error})") from None
+    return decode_text(text, max_values=max_values)
+
+
+def decode_text(text: str, *, max_values: int = MAX_VALUES) -> Any:
+    """:func:`decode` for a body already read as text."""
+    check_shape(text, max_values=max_values)
+    try:
+        value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
     except (ValueError, RecursionError) as error:
         raise ChannelError(ChannelFault.MALFORMED, f"the message is not valid JSON ({error})") from None
+    if "\\ud" in text or "\\uD" in text:
+        _reject_surrogates(value)
+    return value
+
+
+def _reject_surrogates(value: Any) -> None:
+    """Lone surrogates (``"\\ud800"``) decode to strings that cannot be encoded again."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if type(item) is str:
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ChannelError(ChannelFault.MALFORMED, "the message holds a lone surrogate") from None
+        elif type(item) is list:
+            stack.extend(item)
+        elif type(item) is dict:
+            stack.extend(item.keys())
+            stack.extend(item.values())
 
 
 def write_frame(fd: int, value: Any) -> None:
     """Write one frame holding ``value`` to ``fd`` (blocking until it is all written)."""
-    view = memoryview(encode(value))
+    write_body(fd, encode(value))
+
+
+def write_body(fd: int, frame: bytes) -> None:
+    """Write an encoded frame (:func:`encode`) to ``fd`` (blocking until it is all written)."""
+    view = memoryview(frame)
     while view:
         written = os.write(fd, view)
         view = view[written:]
@@ -123,12 +208,13 @@ class FrameReader:
         cap: the largest body accepted, in bytes.
     """
 
-    def __init__(self, fd: int, cap: int):
+    def __init__(self, fd: int, cap: int, max_values: int = MAX_VALUES):
         self.fd = fd
         self.cap = cap
+        self.max_values = max_values
         self._header = b""
         self._length: int | None = None
-        self._parts: list[bytes] = []
+        self._buffer: bytearray | None = None
         self._size = 0
 
     @property
@@ -143,6 +229,9 @@ class FrameReader:
 
     def feed(self) -> None:
         """Read what is available now (call when ``fd`` is readable).
+
+        The body is read into one buffer of the announced length (no list of pieces joined at
+        the end), so a frame costs its length once while it is read.
 
         Raises:
             ChannelError: ``CLOSED`` at end of file before a whole frame, ``OVERSIZED`` for a
@@ -161,25 +250,36 @@ class FrameReader:
                         f"the message has {length} bytes, over the cap of {self.cap} bytes",
                     )
                 self._length = length
+                self._buffer = bytearray(length)
             return
-        chunk = os.read(self.fd, min(self._length - self._size, 1 << 20))
-        if not chunk:
+        assert self._buffer is not None
+        end = min(self._length, self._size + (1 << 20))
+        with memoryview(self._buffer) as view:
+            count = os.readv(self.fd, [view[self._size : end]])
+        if not count:
             raise ChannelError(ChannelFault.CLOSED, "the pipe closed before a whole message arrived")
-        self._parts.append(chunk)
-        self._size += len(chunk)
+        self._size += count
 
     def value(self) -> Any:
-        """The frame's JSON value (once :attr:`done`); ``ChannelError`` if malformed."""
-        return decode(b"".join(self._parts))
+        """The frame's JSON value (once :attr:`done`); ``ChannelError`` if malformed or too
+        many values. The raw bytes are released before the value is built."""
+        buffer, self._buffer = self._buffer or bytearray(), None
+        try:
+            text = buffer.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ChannelError(ChannelFault.MALFORMED, f"the message is not UTF-8 ({error})") from None
+        del buffer
+        return decode_text(text, max_values=self.max_values)
 
 
-def read_frame(fd: int, cap: int, deadline: float | None) -> Any:
+def read_frame(fd: int, cap: int, deadline: float | None, max_values: int = MAX_VALUES) -> Any:
     """Read one frame from ``fd`` by ``deadline`` (a ``time.monotonic()`` value, or ``None``).
 
     Raises:
-        ChannelError: the frame was late, oversized, malformed, or the pipe closed first.
+        ChannelError: the frame was late, oversized (bytes, values or nesting), malformed, or
+            the pipe closed first.
     """
-    reader = FrameReader(fd, cap)
+    reader = FrameReader(fd, cap, max_values)
     while not reader.done:
         timeout = None if deadline is None else deadline - time.monotonic()
         if timeout is not None and timeout <= 0:

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from genplan.sandbox.channel import json_copy, write_frame
+from genplan.sandbox.channel import ChannelError, check_shape, json_copy, write_frame
 from genplan.sandbox.confine import apply_limits, drop_privileges, install_seccomp
 from genplan.sandbox.harness import BadOutput
 from genplan.sandbox.limits import GIB, Limits
@@ -128,15 +128,19 @@ def _execute(
 def _too_big(message: dict[str, Any], limits: Limits) -> dict[str, Any] | None:
     if message.get("status") != "success":
         return None
-    size = len(json.dumps(message["value"], ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
-    if size <= limits.max_result_bytes:
+    text = json.dumps(message["value"], ensure_ascii=False, separators=(",", ":"))
+    size = len(text.encode("utf-8"))
+    reason = None
+    if size > limits.max_result_bytes:
+        reason = f"the result has {size} bytes as JSON, over the limit of {limits.max_result_bytes} bytes"
+    else:
+        try:
+            check_shape(text, max_values=limits.max_result_values)
+        except ChannelError as error:
+            reason = f"the result is too large: {error.detail} (values in the result)"
+    if reason is None:
         return None
-    return {
-        "status": "crashed",
-        "reason": f"the result has {size} bytes as JSON, over the limit of {limits.max_result_bytes} bytes",
-        "seconds": message["seconds"],
-        "stdout": message["stdout"],
-    }
+    return {"status": "crashed", "reason": reason, "seconds": message["seconds"], "stdout": message["stdout"]}
 
 
 def run_child(

@@ -13,7 +13,8 @@ compiled:
    with ``EPERM``: sockets, ``exec``, new processes (the filter lets threads through; the
    process limit of step 1 stops them under an unprivileged user), signals to any
    process but itself, opening files for writing, creating or removing files, ptrace, namespace
-   and mount calls, ``io_uring``, ``bpf``, ``userfaultfd`` and kernel keyrings. The filter
+   and mount calls, ``io_uring``, ``bpf``, ``userfaultfd``, kernel keyrings, System V and POSIX
+   IPC (shared memory, message queues, semaphores) and ``memfd_secret``. The filter
    cannot be lifted (``no_new_privs`` is set with it).
 """
 
@@ -104,8 +105,33 @@ DENIED_CALLS = [
     "finit_module",
     "delete_module",
     "kexec_load",
+    # System V and POSIX inter-process communication: shared memory pinned past the memory
+    # limit that outlives the run, and message queues shared by the runs of one worker.
+    "ipc",
+    "shmget",
+    "shmat",
+    "shmctl",
+    "shmdt",
+    "msgget",
+    "msgsnd",
+    "msgrcv",
+    "msgctl",
+    "semget",
+    "semop",
+    "semtimedop",
+    "semctl",
+    "mq_open",
+    "mq_unlink",
+    "mq_timedsend",
+    "mq_timedreceive",
+    "mq_notify",
+    "mq_getsetattr",
+    "memfd_secret",
 ]
 """System calls a child may not make at all (each fails with ``EPERM``)."""
+
+CALL_NUMBERS = {("x86_64", "memfd_secret"): 447, ("aarch64", "memfd_secret"): 447}
+"""Numbers of denied calls that an older libseccomp does not know by name."""
 
 NOT_IMPLEMENTED_CALLS = ("clone3", "openat2")
 """System calls whose arguments a filter cannot see; they fail with ``ENOSYS`` so the C library
@@ -171,9 +197,16 @@ def install_seccomp() -> bool:
     deny: Any = _seccomp.ERRNO(errno.EPERM)
     selected = _seccomp.SyscallFilter(defaction=_seccomp.ALLOW)
 
+    machine = os.uname().machine
+
     def rule(action: Any, call: str, *arguments: Any) -> None:
-        with contextlib.suppress(OSError, ValueError, RuntimeError):  # no such call on this architecture
+        try:
             selected.add_rule(action, call, *arguments)
+        except (OSError, ValueError, RuntimeError):  # unknown by name here: by number, if known
+            number = CALL_NUMBERS.get((machine, call))
+            if number is not None:
+                with contextlib.suppress(OSError, ValueError, RuntimeError):
+                    selected.add_rule(action, number, *arguments)
 
     for call in DENIED_CALLS:
         rule(deny, call)

@@ -8,7 +8,8 @@ With :attr:`Isolation.BWRAP` it starts inside bubblewrap (``bwrap``, the sandbox
   no process outside the sandbox), IPC, UTS and cgroups, and a new session (no terminal);
 * a mount namespace that shows only what Python needs, read-only: ``/usr`` and the ``/bin``,
   ``/lib*``, ``/sbin`` links, the dynamic-linker cache, the Python installation, the packages
-  it imports and genplan itself; a private empty ``/tmp``, a minimal ``/dev`` and a ``/proc``
+  it imports and genplan's code (its data, ``genplan/_data`` in an installed package, covered by
+  an empty ``tmpfs``); a private empty ``/tmp``, a minimal ``/dev`` and a ``/proc``
   of its own PID namespace (no home directory, no ``/run``, no ``/var``);
 * ``--die-with-parent``: the whole sandbox goes when genplan does.
 
@@ -32,6 +33,7 @@ import sysconfig
 from pathlib import Path
 
 from genplan.errors import GenplanError
+from genplan.paths import data_folder
 from genplan.sandbox.limits import Isolation
 
 ENABLE_HELP = (
@@ -110,6 +112,23 @@ def _python_paths() -> list[Path]:
     return kept
 
 
+DATA_KINDS = ("domains", "generators", "synthesized")
+"""genplan's own data (the paper's problems, the generators, the saved programs), hidden inside."""
+
+
+def hidden_data_folders(bound: list[Path]) -> list[Path]:
+    """genplan's data folders that lie inside a folder the sandbox binds, to be covered by an
+    empty ``tmpfs``: a program must not read the paper's evaluation problems, the generators
+    or the saved programs (an installed package carries them as ``genplan/_data``)."""
+    package = Path(__file__).resolve().parent.parent
+    candidates = {package / "_data", *(Path(os.path.realpath(data_folder(kind))) for kind in DATA_KINDS)}
+    return sorted(
+        folder
+        for folder in candidates
+        if folder.is_dir() and any(folder == path or path in folder.parents for path in bound)
+    )
+
+
 def _bind_arguments(paths: list[Path]) -> list[str]:
     arguments: list[str] = []
     made: set[Path] = {Path("/")}
@@ -139,7 +158,10 @@ def bwrap_arguments(as_root: bool) -> list[str]:
             arguments += ["--ro-bind", file, file]
     arguments += ["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--chdir", "/tmp"]
     # After the private /tmp: an installation under /tmp (a CI checkout's .venv) is bound on top of it.
-    arguments += _bind_arguments(_python_paths())
+    bound = _python_paths()
+    arguments += _bind_arguments(bound)
+    for folder in hidden_data_folders(bound):
+        arguments += ["--tmpfs", str(folder)]
     arguments += ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
     if as_root:
         # No user namespace: children switch to a real unprivileged user (CAP_SETUID, CAP_SETGID),
@@ -151,6 +173,45 @@ def bwrap_arguments(as_root: bool) -> list[str]:
         arguments += ["--unshare-user", "--cap-drop", "ALL"]
     arguments += ["--die-with-parent", "--new-session", "--hostname", "genplan-sandbox"]
     return arguments
+
+
+PR_SET_DUMPABLE = 4
+PR_GET_DUMPABLE = 3
+
+
+def protect_caller() -> None:
+    """Make genplan's own process non-dumpable (``prctl(PR_SET_DUMPABLE, 0)``), as it does before
+    it starts a worker without namespaces (``--isolation none``): a program running as the
+    same user can then neither read ``/proc/PID/environ`` (the API key) or ``/proc/PID/mem``
+    of genplan nor attach to it, whatever slipped past the other layers.
+
+    Raises:
+        IsolationUnavailable: not on Linux, or the call failed; ``--isolation none`` is refused
+            then for a user other than root (under root, children run as ``nobody``).
+    """
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        failed = libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0
+    except (OSError, AttributeError):
+        failed = True
+    if failed:
+        raise IsolationUnavailable(
+            "--isolation none needs Linux's prctl(PR_SET_DUMPABLE) to keep programs, which then run as "
+            "your own user, out of genplan's memory and environment; run genplan as root (programs then "
+            "run as nobody) or use bubblewrap (the default isolation)"
+        )
+
+
+def caller_is_dumpable() -> bool:
+    """Whether genplan's own process is dumpable (``prctl(PR_GET_DUMPABLE)``); ``True`` off Linux."""
+    import ctypes
+
+    try:
+        return ctypes.CDLL(None).prctl(PR_GET_DUMPABLE, 0, 0, 0, 0) != 0
+    except (OSError, AttributeError):
+        return True
 
 
 def worker_environment(hash_seed: int = 0) -> dict[str, str]:

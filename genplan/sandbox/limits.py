@@ -33,6 +33,13 @@ class Limits:
         max_output_bytes: what a program may print before it is stopped (default 1 MiB).
         max_result_bytes: the largest result a child may send, as JSON bytes (default 64 MiB);
             a larger one is a ``CRASHED`` outcome that says so.
+        max_result_values: the most JSON values (strings, numbers, lists, ...) a result may
+            hold, counted before it is decoded (default 2,000,000); nesting is bounded too
+            (:data:`genplan.sandbox.channel.MAX_DEPTH`). More is a ``CRASHED`` outcome.
+        max_plan_actions: the most actions a plan may have (default 1,000,000); more is a
+            ``BAD_OUTPUT`` outcome.
+        max_action_chars: the most characters one action of a plan may have (default 1,000);
+            more is a ``BAD_OUTPUT`` outcome.
         recursion_limit: Python recursion limit in the child.
         grace_seconds: how long a child may take to answer the interrupt before it is killed.
         isolation: the operating-system isolation of the worker (:class:`Isolation`).
@@ -48,6 +55,9 @@ class Limits:
     cpu_seconds: int | None = None
     max_output_bytes: int = MIB
     max_result_bytes: int = 64 * MIB
+    max_result_values: int = 2_000_000
+    max_plan_actions: int = 1_000_000
+    max_action_chars: int = 1_000
     recursion_limit: int = 10_000
     grace_seconds: float = 2.0
     isolation: Isolation = Isolation.BWRAP

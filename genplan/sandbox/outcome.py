@@ -31,7 +31,8 @@ class CallOutcome:
         status: how the run ended.
         value: the harness's JSON value (``SUCCESS`` only): plain ``dict``, ``list``, ``str``,
             ``int``, ``float``, ``bool`` and ``None``, read from JSON.
-        seconds: wall-clock seconds of the harness call (the budget or more for a time-out).
+        seconds: wall-clock seconds of the run as the sandbox worker measured it, outside the
+            program (its top level and the harness call; the budget or more for a time-out).
         traceback: for ``RAISED`` and ``TIMED_OUT``: the traceback with program line numbers,
             the file shown as ``<file-name-omitted>``, each frame with its source line, harness
             frames removed. ``None`` for a time-out where the child had to be killed.
@@ -56,7 +57,8 @@ class RunOutcome:
     Attributes:
         status: how the run ended.
         plan: the returned plan (``SUCCESS`` only): a ``list`` of exact ``str``.
-        seconds: wall-clock seconds ``get_plan`` ran (the budget for a time-out).
+        seconds: wall-clock seconds of the run (top level and ``get_plan``) as the worker
+            measured it, outside the program (the budget for a time-out).
         traceback: as in :class:`CallOutcome`.
         reason: a person-readable reason for ``CRASHED``, ``BAD_OUTPUT`` and a killed time-out.
         output: for ``BAD_OUTPUT``, ``repr`` of what was returned (capped).

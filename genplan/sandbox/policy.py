@@ -447,6 +447,20 @@ class GenplanPolicy(RestrictingNodeTransformer):
             self.error(node, 'the keyword argument "metaclass" is not allowed in this sandbox')
         return self.node_contents_visit(node)
 
+    def visit_MatchClass(self, node: ast.MatchClass) -> ast.AST:
+        # ``case C(attr=x)`` reads ``attr`` with the real getattr: every name is checked here,
+        # and private ones are refused (no run-time guard sees them).
+        for name in node.kwd_attrs:
+            if not attribute_is_allowed(name):
+                self.error(node, f'access to the attribute "{name}" is not allowed in this sandbox')
+            elif is_private(name):
+                self.error(
+                    node,
+                    f'the private attribute "{name}" may not be named in a class pattern in this sandbox '
+                    f"(read it as obj.{name} instead)",
+                )
+        return self.node_contents_visit(node)
+
     def visit_ExceptHandler(self, node: ast.ExceptHandler) -> ast.AST:
         self.check_name(node, node.name)
         return self.node_contents_visit(node)
@@ -475,7 +489,6 @@ class GenplanPolicy(RestrictingNodeTransformer):
     visit_MatchSingleton = _allow
     visit_MatchSequence = _allow
     visit_MatchMapping = _allow
-    visit_MatchClass = _allow
     visit_MatchStar = _allow
     visit_MatchAs = _allow
     visit_MatchOr = _allow

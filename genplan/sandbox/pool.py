@@ -29,10 +29,11 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
-from genplan.sandbox.channel import ChannelError, ChannelFault, read_frame, write_frame
+from genplan.sandbox.channel import MAX_VALUES, ChannelError, ChannelFault, read_frame, write_frame
 from genplan.sandbox.isolation import (
     ENABLE_HELP,
     IsolationUnavailable,
+    protect_caller,
     unprivileged_ids,
     worker_command,
     worker_environment,
@@ -97,6 +98,8 @@ class SandboxWorker:
         config: dict[str, Any] = {"preload_harnesses": list(PRELOADED_HARNESSES), "hash_seed": hash_seed}
         if os.geteuid() == 0:
             config["drop_to"] = list(unprivileged_ids())
+        if isolation is Isolation.NONE and os.geteuid() != 0:
+            protect_caller()  # programs run as this very user: keep them out of /proc/<genplan>/
         command = worker_command(isolation, json.dumps(config))
         self.process: subprocess.Popen[bytes] = _LAUNCHER.call(
             lambda: subprocess.Popen(
@@ -141,7 +144,9 @@ class SandboxWorker:
         """Whether the process is still running."""
         return self.process.poll() is None
 
-    def run(self, request: dict[str, Any], deadline: float, answer_cap: int) -> dict[str, Any]:
+    def run(
+        self, request: dict[str, Any], deadline: float, answer_cap: int, max_values: int = MAX_VALUES
+    ) -> dict[str, Any]:
         """Send ``request``; its answer, read by ``deadline`` (``time.monotonic()``).
 
         Raises:
@@ -150,7 +155,7 @@ class SandboxWorker:
         """
         try:
             write_frame(self._requests, request)
-            return read_frame(self._answers, answer_cap, deadline)
+            return read_frame(self._answers, answer_cap, deadline, max_values)
         except (ChannelError, OSError) as error:
             self.kill()
             if isinstance(error, ChannelError):

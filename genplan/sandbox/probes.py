@@ -89,10 +89,39 @@ def _processes() -> Any:
 
 
 def _find_in_memory(text: str) -> Any:
-    found = [o for o in gc.get_objects() if type(o) is str and text in o and o is not text]
-    if not found:
-        raise LookupError("not in this process's memory")
-    return "found"
+    """Look for another copy of ``text`` among live objects and what they hold (strings are
+    not tracked by the collector themselves, the lists, dicts and frames holding them are)."""
+    for holder in gc.get_objects():
+        for item in (holder, *gc.get_referents(holder)):
+            if type(item) is str and item is not text and text in item:
+                return "found"
+    raise LookupError("not in this process's memory")
+
+
+def _libc_call(name: str, *arguments: int | bytes | None) -> Any:
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    result = getattr(libc, name)(*arguments)
+    if result == -1:
+        raise OSError(ctypes.get_errno(), f"{name} failed: {os.strerror(ctypes.get_errno())}")
+    return f"{name} returned {result}"
+
+
+def _ipc(kind: str) -> Any:
+    """Try one kind of System V or POSIX IPC, or ``memfd_secret``."""
+    private, create = 0, 0o1000
+    if kind == "shmget":
+        return _libc_call("shmget", private, 1 << 20, create | 0o600)
+    if kind == "msgget":
+        return _libc_call("msgget", private, create | 0o600)
+    if kind == "semget":
+        return _libc_call("semget", private, 1, create | 0o600)
+    if kind == "mq_open":
+        return _libc_call("mq_open", b"/genplan-probe", os.O_CREAT | os.O_RDWR, 0o600, None)
+    if kind == "memfd_secret":
+        return _libc_call("syscall", 447, 0)
+    raise ValueError(f"unknown IPC kind {kind}")
 
 
 def _result_descriptor() -> int:
@@ -127,6 +156,7 @@ PROBES: dict[str, Callable[..., Any]] = {
     "processes": _processes,
     "find-in-memory": _find_in_memory,
     "raw-frame": _raw_frame,
+    "ipc": _ipc,
 }
 """Each probe by name."""
 

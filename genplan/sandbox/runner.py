@@ -113,7 +113,8 @@ def run_untrusted(
     worker = POOL.acquire(limits.isolation, limits.hash_seed)
     deadline = time.monotonic() + timeout + limits.grace_seconds + ANSWER_SLACK_SECONDS
     try:
-        answer = worker.run(request, deadline, answer_cap(limits))
+        # A few values more than the result's limit: the answer's own fields.
+        answer = worker.run(request, deadline, answer_cap(limits), limits.max_result_values + 64)
     except ChannelError as error:
         return CallOutcome(
             RunStatus.CRASHED, seconds=timeout, reason=f"the sandbox worker failed: {error.detail}"
@@ -123,15 +124,15 @@ def run_untrusted(
     return _outcome(answer, timeout)
 
 
-def _plan_of(value: Any) -> tuple[list[str], float] | None:
+def _plan_of(value: Any) -> list[str] | None:
     if type(value) is not dict:
         return None
     plan, seconds = value.get("plan"), value.get("seconds")
     if type(plan) is not list or not all(type(action) is str for action in plan):
         return None
     if not (type(seconds) is int or type(seconds) is float) or not math.isfinite(seconds) or seconds < 0:
-        return None
-    return plan, float(seconds)
+        return None  # the harness's shape (its own timing, checked, never used: see run_program)
+    return plan
 
 
 def _order_key(item: Any) -> Any:
@@ -204,8 +205,24 @@ def run_program(
     )
     if call.status is not RunStatus.SUCCESS:
         return outcome
-    result = _plan_of(call.value)
-    if result is None:
+    plan = _plan_of(call.value)
+    if plan is None:
         return replace(outcome, status=RunStatus.CRASHED, reason="the run sent a malformed plan")
-    plan, seconds = result
-    return replace(outcome, plan=plan, seconds=min(seconds, call.seconds))
+    too_big = _plan_over_limits(plan, limits or Limits())
+    if too_big is not None:
+        return replace(outcome, status=RunStatus.BAD_OUTPUT, reason=too_big, output=None)
+    # The worker's own clock (fork to answer), never the time the child claims get_plan took.
+    return replace(outcome, plan=plan)
+
+
+def _plan_over_limits(plan: list[str], limits: Limits) -> str | None:
+    """Why ``plan`` is over the limits on what comes back (actions, characters), or ``None``."""
+    if len(plan) > limits.max_plan_actions:
+        return f"the plan has {len(plan):,} actions, over the limit of {limits.max_plan_actions:,} actions"
+    for step, action in enumerate(plan):
+        if len(action) > limits.max_action_chars:
+            return (
+                f"the action at step {step + 1} has {len(action):,} characters, over the limit of "
+                f"{limits.max_action_chars:,} characters"
+            )
+    return None

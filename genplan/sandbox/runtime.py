@@ -52,7 +52,6 @@ from typing import Any
 from genplan.sandbox.policy import (
     ALLOWED_MODULES,
     FORBIDDEN_ATTRIBUTES,
-    FORMAT_METHODS,
     attribute_is_allowed,
     is_private,
 )
@@ -235,6 +234,45 @@ def _guarded_format_map(template: str, mapping: object, /) -> str:
 
 _GUARDED_FORMAT = {"format": _guarded_format, "format_map": _guarded_format_map}
 _STR_METHODS = {"format": str.format, "format_map": str.format_map}
+_USER_STRING_METHODS = {
+    collections.UserString.format: "format",
+    collections.UserString.format_map: "format_map",
+}
+"""Library functions that call ``str.format`` on a template they hold (``UserString.data``)."""
+
+
+def guarded_format_function(value: object) -> object:
+    """``value`` itself, or its guarded version when calling it would run ``str.format`` or
+    ``str.format_map`` on a template (the real method, however reached: a ``str`` subclass
+    that names it differently, a bound method, ``UserString.format``). The test is on the
+    function that would run, never on the receiver's type."""
+    for name, method in _STR_METHODS.items():
+        if value is method:
+            return _GUARDED_FORMAT[name]
+    kind = type(value)
+    if kind is types.BuiltinMethodType:
+        receiver = getattr(value, "__self__", None)
+        method_name = getattr(value, "__name__", None)
+        if isinstance(receiver, str) and method_name in _STR_METHODS:  # str's own C method
+            return functools.partial(_GUARDED_FORMAT[method_name], str.__str__(receiver))
+    elif kind is types.MethodType:
+        function = value.__func__  # type: ignore[attr-defined]
+        bound = _USER_STRING_METHODS.get(function) if isinstance(function, types.FunctionType) else None
+        if bound is not None:
+            holder = value.__self__  # type: ignore[attr-defined]
+            return lambda *args, **kwargs: _user_string_format(bound, holder, *args, **kwargs)
+    elif kind is types.FunctionType:
+        name = _USER_STRING_METHODS.get(value)  # type: ignore[call-overload]
+        if name is not None:
+            return lambda holder, *args, **kwargs: _user_string_format(name, holder, *args, **kwargs)
+    return value
+
+
+def _user_string_format(name: str, holder: object, *args: object, **kwargs: object) -> str:
+    data = getattr(holder, "data", None)
+    if not isinstance(data, str):
+        raise TypeError(f"{name}() needs a UserString holding a string")
+    return _GUARDED_FORMAT[name](str.__str__(data), *args, **kwargs)  # type: ignore[operator]
 
 
 class ProgramScope:
@@ -271,7 +309,10 @@ class ProgramScope:
         """Whether the private attribute ``name`` of ``obj`` is the program's own."""
         if type(obj) is types.FunctionType:
             return obj.__globals__ is self.namespace
-        classes = type.__dict__["__mro__"].__get__(obj if isinstance(obj, type) else type(obj))
+        mro = type.__dict__["__mro__"]
+        classes = list(mro.__get__(obj if isinstance(obj, type) else type(obj)))
+        if isinstance(obj, type):  # a class's attributes resolve on its metaclass too
+            classes += mro.__get__(type(obj))
         for klass in classes:
             if name in type.__dict__["__dict__"].__get__(klass):
                 return self.owns_class(klass)
@@ -319,13 +360,9 @@ class ProgramScope:
         return private_receiver
 
     def format_attribute(self, obj: object, name: str) -> object:
-        """``obj.format`` / ``obj.format_map``, guarded when it is the string method."""
-        if isinstance(obj, type) and issubclass(obj, str):
-            if getattr(obj, name) is _STR_METHODS[name]:
-                return _GUARDED_FORMAT[name]
-        elif isinstance(obj, str) and getattr(type(obj), name) is _STR_METHODS[name]:
-            return functools.partial(_GUARDED_FORMAT[name], obj)
-        return getattr(obj, name)
+        """``obj.format`` / ``obj.format_map``, guarded when what it resolves to would run the
+        string method (:func:`guarded_format_function`)."""
+        return guarded_format_function(getattr(obj, name))
 
     def _checked(self, obj: object, name: object) -> str:
         if type(name) is not str:
@@ -339,14 +376,7 @@ class ProgramScope:
     def getattr(self, obj: object, name: str, *default: object) -> object:
         """The builtin ``getattr`` under the policy's attribute rules."""
         name = self._checked(obj, name)
-        if name in FORMAT_METHODS:
-            try:
-                return self.format_attribute(obj, name)
-            except AttributeError:
-                if default:
-                    return default[0]
-                raise
-        return getattr(obj, name, *default)
+        return guarded_format_function(getattr(obj, name, *default))
 
     def hasattr(self, obj: object, name: str) -> bool:
         """The builtin ``hasattr`` under the policy's attribute rules."""
@@ -404,13 +434,19 @@ class ProgramScope:
             if not isinstance(klass, type) or not self.owns_class(klass):
                 raise TypeError("@dataclass applies only to classes the program declares in this sandbox")
             annotations = type.__dict__["__dict__"].__get__(klass).get("__annotations__", {})
-            for field_name in annotations:
+            if not isinstance(annotations, dict):
+                raise TypeError("a dataclass's annotations must be a plain dict in this sandbox")
+            # A plain copy, read in C (no method of a dict subclass runs): the fields checked
+            # here are the fields the dataclass machinery then sees.
+            copied = dict(dict.items(annotations))
+            for field_name in copied:
                 if (
                     type(field_name) is not str
                     or not field_name.isidentifier()
                     or keyword.iskeyword(field_name)
                 ):
                     raise TypeError(f"invalid dataclass field name {field_name!r}")
+            type.__setattr__(klass, "__annotations__", copied)
             return dataclasses.dataclass(klass, **options)
 
         return wrap if cls is None else wrap(cls)
@@ -453,6 +489,8 @@ class ProgramScope:
     def replacements(self) -> dict[int, object]:
         """Library objects replaced by this scope's guarded versions, by ``id``."""
         return {
+            id(typing.get_origin): _without_real_type(typing.get_origin),
+            id(typing.get_args): _without_real_type(typing.get_args),
             id(operator.attrgetter): self.attrgetter,
             id(operator.methodcaller): self.methodcaller,
             id(dataclasses.dataclass): self.dataclass,
@@ -463,6 +501,27 @@ class ProgramScope:
 
 
 _HIDDEN_IDS = frozenset(id(obj) for obj in HIDDEN_OBJECTS)
+
+
+def _safe_value(value: object) -> object:
+    if value is type:
+        return SafeType
+    if _is_metaclass(value):
+        raise TypeError("a metaclass is not available in this sandbox")
+    if type(value) is tuple:
+        return tuple(_safe_value(item) for item in value)
+    return value
+
+
+def _without_real_type(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` whose result never holds the real ``type`` (``typing.get_origin(Type[int])``
+    is ``type``, which builds classes from any dictionary): it becomes :class:`SafeType`."""
+
+    @functools.wraps(function)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        return _safe_value(function(*args, **kwargs))
+
+    return guarded
 
 
 def _is_metaclass(value: object) -> bool:

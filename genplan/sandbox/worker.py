@@ -13,8 +13,9 @@ standard input and output in frames (:mod:`genplan.sandbox.channel`):
    ``{"status", "value", "seconds", "traceback", "reason", "output", "stdout"}``;
 3. it exits at the end of its input.
 
-The child's frame is hostile data: the worker checks every field's type, decides time-outs from
-its own clock, and never lets the child's claims about time stretch past what it measured.
+The child's frame is hostile data: the worker checks every field's type, and decides time-outs
+and the run's seconds from its own clock (from the fork to the child's answer: a program that
+works at its top level, or claims a smaller time, is still charged for all of it).
 """
 
 from __future__ import annotations
@@ -30,7 +31,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from genplan.sandbox.channel import ChannelError, ChannelFault, FrameReader, read_frame, write_frame
+from genplan.sandbox.channel import (
+    ChannelError,
+    ChannelFault,
+    FrameReader,
+    encode,
+    read_frame,
+    write_body,
+    write_frame,
+)
 from genplan.sandbox.child import run_child
 from genplan.sandbox.confine import seccomp_available
 from genplan.sandbox.limits import MIB, Limits
@@ -133,7 +142,7 @@ def serve(request: dict[str, Any], harness: Callable[..., Any], config: dict[str
         drop = config.get("drop_to")
         run_child(request, harness, write_end, tuple(drop) if drop else None, config["require_seccomp"])
     os.close(write_end)
-    reader = FrameReader(read_end, cap)
+    reader = FrameReader(read_end, cap, limits.max_result_values + 64)
     interrupted = killed = False
     problem: ChannelError | None = None
     try:
@@ -175,9 +184,9 @@ def serve(request: dict[str, Any], harness: Callable[..., Any], config: dict[str
     try:
         response = _checked_report(reader.value(), limits.max_output_bytes)
     except ChannelError as error:
-        response = {"status": "crashed", "reason": f"the run sent a malformed result: {error.detail}"}
-    claimed = response.get("seconds")
-    response["seconds"] = min(claimed, elapsed) if claimed is not None and claimed >= 0 else elapsed
+        kind = "too large a result" if error.fault is ChannelFault.OVERSIZED else "a malformed result"
+        response = {"status": "crashed", "reason": f"the run sent {kind}: {error.detail}"}
+    response["seconds"] = elapsed  # measured here, outside the program: never the child's claim
     if late:
         response.update(status="timed-out", value=None, seconds=max(elapsed, timeout))
     return response
@@ -224,19 +233,42 @@ def main(argv: list[str] | None = None) -> int:
         },
     )
     os.dup2(devnull, 2)
-    while True:
-        try:
-            request = read_frame(requests, REQUEST_CAP, None)
-        except ChannelError:
-            return 0
-        try:
-            checked = _check_request(request, config.get("hash_seed"))
-            harness = harnesses.get(checked["harness"]) or load_harness(checked["harness"])
-            harnesses[checked["harness"]] = harness
-            response = serve(checked, harness, config)
-        except Exception as error:
-            response = {"status": "crashed", "reason": f"the sandbox worker refused the request: {error}"}
-        write_frame(responses, response)
+    while _serve_next(requests, responses, harnesses, config):
+        pass  # each request and response lived in _serve_next's frame only, gone before the next fork
+    return 0
+
+
+def _serve_next(
+    requests: int, responses: int, harnesses: dict[str, Callable[..., Any]], config: dict[str, Any]
+) -> bool:
+    """Read one request, run it, answer it; ``False`` at the end of the input.
+
+    A function of its own, so that nothing of one run (its request, the problem, the plan it
+    returned) is alive in the worker when it forks the next run's child.
+    """
+    try:
+        request = read_frame(requests, REQUEST_CAP, None)
+    except ChannelError:
+        return False
+    body = _answer(request, harnesses, config)
+    del request
+    write_body(responses, body)
+    return True
+
+
+def _answer(request: Any, harnesses: dict[str, Callable[..., Any]], config: dict[str, Any]) -> bytes:
+    """The encoded response to ``request`` (never raises: a refusal or a crash is an answer)."""
+    try:
+        checked = _check_request(request, config.get("hash_seed"))
+        harness = harnesses.get(checked["harness"]) or load_harness(checked["harness"])
+        harnesses[checked["harness"]] = harness
+        response = serve(checked, harness, config)
+    except Exception as error:
+        response = {"status": "crashed", "reason": f"the sandbox worker refused the request: {error}"}
+    try:
+        return encode(response)
+    except Exception as error:  # whatever came back, the worker answers and lives on
+        return encode({"status": "crashed", "reason": f"the run's result could not be sent ({error})"})
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ from genplan.approaches.autotos import prompts
 from genplan.approaches.autotos.categories import Component
 from genplan.approaches.autotos.examples import ExampleProblem, example_problems
 from genplan.approaches.autotos.protocol import ProtocolResult, component_code, run_protocol
-from genplan.approaches.autotos.sandboxed import run_in_process
+from genplan.approaches.autotos.sandboxed import HarnessOutcome, run_in_process
 from genplan.approaches.autotos.settings import AutoToSSettings
 from genplan.llm import FakeLanguageModel
 from genplan.pddl.problem_sets import load_domain_problems
@@ -243,3 +243,31 @@ def test_examples_come_from_the_training_problems(tmp_path: Path) -> None:
     for example in examples:
         assert example.goal <= example.states[-1] and not example.goal <= example.init
         assert len(example.walk) == len(example.states) - 1 >= 3
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [
+        {"category": "no-such-category"},
+        {"category": "goal-soundness", "state": 5},
+        "not a report",
+    ],
+    ids=["unknown category", "evidence of the wrong shape", "no report"],
+)
+def test_a_forged_harness_report_is_feedback_never_a_traceback(
+    heavy_examples: list[ExampleProblem], forged: Any
+) -> None:
+    forged_once = [True]
+
+    def runner(source: str, harness: str, args: list[Any], timeout: float) -> HarnessOutcome:
+        if forged_once and harness.endswith(":goal_tests"):
+            forged_once.clear()
+            return HarnessOutcome("success", {"passed": False, "failure": forged}, 0.01)
+        return run_in_process(source, harness, args, timeout)
+
+    model = FakeLanguageModel([fenced(HEAVY), fenced(GOAL), fenced(GOAL)])
+    domain = heavy_examples[0].problem.domain.to_pddl()
+    result = run_protocol(model, domain, heavy_examples, AutoToSSettings(), runner)
+    assert result.outcome == "passed"
+    assert [e.category.value for e in result.events] == ["goal-exception"]
+    assert "malformed report" in result.events[0].message

@@ -426,6 +426,28 @@ MODES: dict[str, Callable[[dict[str, Any], float, list[str]], dict[str, Any]]] =
 }
 
 
+def _first_non_ascii(request: dict[str, Any]) -> str | None:
+    """A clingo-style syntax message for the first character that is not ASCII in the request's
+    texts (the encoding, the facts, the query), or ``None``: comments included, since clingo's
+    parser aborts its process on any of them, and the model must be told where."""
+    import unicodedata
+
+    for field in ("encoding", "facts", "query"):
+        text = request.get(field)
+        if type(text) is not str or text.isascii():
+            continue
+        for number, line in enumerate(text.split("\n"), start=1):
+            for column, character in enumerate(line, start=1):
+                if not character.isascii():
+                    name = unicodedata.name(character, "")
+                    shown = f"U+{ord(character):04X}" + (f" {name}" if name else "")
+                    return (
+                        f"{field}:{number}:{column}: error: syntax error, the character {shown} is not "
+                        "ASCII (clingo reads ASCII only, comments included)"
+                    )
+    return None
+
+
 def run_request(request: dict[str, Any]) -> dict[str, Any]:
     """Carry out one request (see the module docstring); never raises for a bad encoding.
 
@@ -444,6 +466,9 @@ def run_request(request: dict[str, Any]) -> dict[str, Any]:
     if mode is None:
         return {"status": "error", "messages": [f"unknown mode {request.get('mode')!r}"], "seconds": 0.0}
     messages: list[str] = []
+    not_ascii = _first_non_ascii(request)
+    if not_ascii is not None:  # clingo's parser aborts its process on any non-ASCII character
+        return {"status": "error", "messages": [not_ascii], "seconds": 0.0}
     try:
         response = mode(request, deadline, messages)
     except Rejected as error:

@@ -21,6 +21,7 @@ from typing import Any
 from genplan.approaches.autotos.categories import Component, ErrorCategory
 from genplan.approaches.autotos.states import State, objects_text, state_from_json, state_text
 from genplan.pddl.problem import Problem
+from genplan.plans.untrusted_text import shown_block
 
 SYSTEM_PROMPT = (
     "You are a Python coding assistant. Help me generate my Python functions based on the task "
@@ -153,7 +154,7 @@ def feedback(
         trace = evidence.get("traceback") or evidence.get("reason") or ""
         where = " on the following input" if has_state else ""
         return (
-            f"The {name} raised an exception{where}.\n{given}```\n{trace.strip()}\n```\n"
+            f"The {name} raised an exception{where}.\n{given}```\n{shown_block(str(trace).strip())}\n```\n"
             f"Let's think step by step. First think through in words why the {name} raised this exception. "
             f"{revise}"
         )
@@ -165,14 +166,15 @@ def feedback(
             f"taken instead of one). {revise}"
         )
     if category in (ErrorCategory.SUCCESSOR_BAD_OUTPUT, ErrorCategory.GOAL_BAD_OUTPUT):
-        got = f"\nThe offending value: {evidence['got']}" if evidence.get("got") else ""
+        got = f"\nThe offending value: {shown_block(str(evidence['got']))}" if evidence.get("got") else ""
         expected = (
             "a list of states, each a set of ground atoms (tuples of strings)"
             if component is Component.SUCCESSOR
             else "True or False"
         )
         return (
-            f"The {name} returned a value of the wrong kind on the following input: {evidence.get('reason')}."
+            f"The {name} returned a value of the wrong kind on the following input: "
+            f"{shown_block(str(evidence.get('reason')))}."
             f"{got}\n{given}It must return {expected}. Let's think step by step. First think through in words "
             f"why the {name} returned this value. {revise}"
         )

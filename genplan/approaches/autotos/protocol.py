@@ -230,7 +230,14 @@ class Loop:
     def _failure_of(self, outcome: HarnessOutcome, step: int) -> dict[str, Any] | None:
         """The harness's failure report, or one made for an outcome that is not a result."""
         if outcome.status == "success" and isinstance(outcome.value, dict):
-            return outcome.value.get("failure") if not outcome.value.get("passed") else None
+            if outcome.value.get("passed"):
+                return None
+            failure = outcome.value.get("failure")
+            if _known_failure(failure):
+                return failure
+            # A report genplan's harness never writes (a program past the policy forged it).
+            reason = "the run sent a malformed report (an unknown error category or no report)"
+            outcome = HarnessOutcome("crashed", seconds=outcome.seconds, reason=reason)
         component = self._component_at_fault(outcome.traceback) if outcome.status == "raised" else None
         if component is None:
             component = Component.GOAL if step == 2 else Component.SUCCESSOR
@@ -357,13 +364,26 @@ class Loop:
         component = category.component
         phase = Phase.GOAL if component is Component.GOAL else PHASE_OF_STEP[max(step, 3)]
         objects = objects_from_json(objects_to_json(example.problem)) if example else frozenset()
-        text = prompts.feedback(
-            failure,
-            objects,
-            init=example.init if example else None,
-            goal=example.goal if example else None,
-            walk_steps=len(example.walk) if example else 0,
-        )
+        try:
+            text = prompts.feedback(
+                failure,
+                objects,
+                init=example.init if example else None,
+                goal=example.goal if example else None,
+                walk_steps=len(example.walk) if example else 0,
+            )
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            # Evidence of the wrong shape: an error boundary, never a traceback of genplan's.
+            category = (
+                ErrorCategory.GOAL_EXCEPTION
+                if component is Component.GOAL
+                else ErrorCategory.SUCCESSOR_EXCEPTION
+            )
+            failure = {
+                "category": category.value,
+                "traceback": f"the run sent a malformed report ({type(error).__name__})",
+            }
+            text = prompts.feedback(failure, objects)
         self._record(FeedbackEvent(step, phase, component, category, example.name if example else None, text))
         self._obtain(component, text, step)
         return 2 if component is Component.GOAL or step == 2 else 3
@@ -434,3 +454,11 @@ def run_protocol(
     if not examples:
         raise ValueError("AutoToS needs at least one training problem to make example problems from")
     return Loop(model, domain_pddl, examples, settings, runner, on_event).run()
+
+
+_FEEDBACK_CATEGORIES = frozenset(c.value for c in ErrorCategory if c is not ErrorCategory.PARSE_ERROR)
+
+
+def _known_failure(failure: object) -> bool:
+    """Whether a harness's failure report names an error category that has feedback."""
+    return isinstance(failure, dict) and failure.get("category") in _FEEDBACK_CATEGORIES

@@ -114,7 +114,7 @@ def check_program(
         reason = outcome.reason or "the plan must be a list of strings"
         verdict = PlanVerdict(False, FailureKind.PLAN_SYNTAX, reason, None, "syntax")
         return ProblemCheck(problem.name, FailureKind.PLAN_SYNTAX, outcome, verdict)
-    verdict = check_plan(problem, outcome.plan)
+    verdict = check_plan(problem, outcome.plan, seconds=timeout)  # its own deadline: the budget
     return ProblemCheck(problem.name, None if verdict.valid else verdict.kind, outcome, verdict)
 
 

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 
 from genplan.pddl.domain import Atom
 from genplan.pddl.problem import Problem
+from genplan.plans.untrusted_text import shown_block
 
 ABBREVIATION_LIMIT = 10
 """Objects per type and ground atoms per predicate shown before an ellipsis (Sec. 4.1)."""
@@ -230,13 +231,13 @@ def plan_display(plan: Sequence[str]) -> str:
 
 def exception_feedback(task: str, traceback: str) -> str:
     """Sec. 4.2, Python exception: the task, the full traceback, "Fix the code."."""
-    return f"Given this task: {task}\nThe code raised the following exception:\n{traceback.strip()}\n{FIX_THE_CODE}"
+    return f"Given this task: {task}\nThe code raised the following exception:\n{shown_block(traceback.strip())}\n{FIX_THE_CODE}"
 
 
 def timeout_feedback(task: str, traceback: str | None, seconds: float) -> str:
     """Sec. 4.2, timeout: the interrupted traceback and the possible-infinite-loop note."""
     where = (
-        f"The code raised the following exception:\n{traceback.strip()}\n"
+        f"The code raised the following exception:\n{shown_block(traceback.strip())}\n"
         if traceback
         else f"The code did not respond to the interrupt after {seconds:g} seconds and was stopped.\n"
     )
@@ -261,7 +262,7 @@ def semantics_feedback(task: str, plan: Sequence[str], advice: str) -> str:
 
 def crash_feedback(task: str, reason: str) -> str:
     """A sandbox crash (memory, recursion, output limits): the reason in words."""
-    return f"Given this task: {task}\nThe code crashed: {reason.strip()}\n{FIX_THE_CODE}"
+    return f"Given this task: {task}\nThe code crashed: {shown_block(reason.strip())}\n{FIX_THE_CODE}"
 
 
 def no_code_feedback() -> str:

@@ -26,6 +26,7 @@ from genplan.pddl.domain import Domain, load_domain
 from genplan.pddl.obfuscate import NameMapping
 from genplan.pddl.problem import Problem, load_problem
 from genplan.pddl.problem_sets import unknown_domain
+from genplan.plans.untrusted_text import is_printable_ascii, shown_block, shown_text
 from genplan.sandbox import Limits, RunStatus, isolation_report, load_trusted, run_program
 
 
@@ -113,7 +114,9 @@ class Solver:
         Raises:
             PddlError: a problem file that does not parse.
             SolverError: the program raised, timed out, crashed or returned something other
-                than a list of strings.
+                than a list of strings, each one line of printable ASCII (so a plan file
+                written from it has one line per action); program text in the message is
+                escaped and capped.
         """
         if not isinstance(problem, Problem):
             problem = load_problem(problem, self.domain)
@@ -125,7 +128,8 @@ class Solver:
             try:
                 plan = self._function(set(problem.objects), set(problem.init), set(problem.goal))
             except Exception as error:
-                raise SolverError(f"the program raised {type(error).__name__}: {error}") from error
+                detail = shown_block(f"{type(error).__name__}: {error}")
+                raise SolverError(f"the program raised {detail}") from error
         else:
             outcome = run_program(
                 self.program,
@@ -136,12 +140,18 @@ class Solver:
                 limits=self.limits,
             )
             if outcome.status is not RunStatus.SUCCESS:
-                detail = outcome.traceback or outcome.reason or ""
+                detail = shown_block(outcome.traceback or outcome.reason or "")
                 raise SolverError(f"the program failed ({outcome.status.value}): {detail}".strip())
             plan = outcome.plan
         if not isinstance(plan, (list, tuple)) or not all(isinstance(a, str) for a in plan):
             raise SolverError(f"the program returned {type(plan).__name__}, not a list of strings")
-        return plan_to_original(plan, extended) if extended is not None else list(plan)
+        actions = [str.__str__(action) for action in plan]  # exact copies, checked as written
+        for step, action in enumerate(actions, start=1):
+            if not is_printable_ascii(action):
+                raise SolverError(
+                    f"the action at step {step} is not one line of printable ASCII: {shown_text(action)}"
+                )
+        return plan_to_original(actions, extended) if extended is not None else actions
 
 
 def load_solver(

@@ -97,3 +97,11 @@ def test_the_memory_limit_holds_while_grounding() -> None:
     result = Clingo(memory_bytes=300 * 1024**2).plan(bomb, "", max_horizon=1, time_limit=60)
     assert result.status is ClingoStatus.CRASHED
     assert "memory" in result.messages[0]
+
+
+@pytest.mark.parametrize("character", ["\u0131", "\u017f", "\u00e9"], ids=["dotless i", "long s", "e acute"])
+def test_a_non_ascii_character_is_a_syntax_error_the_model_is_told(character: str) -> None:
+    encoding = f"% a comment with {character} in it\n" + TOGGLE
+    result = CLINGO.plan(encoding, "goal(on).\n", max_horizon=2, time_limit=10)
+    assert result.status is ClingoStatus.ERROR, result
+    assert result.messages[0].startswith("encoding:1:") and "not ASCII" in result.messages[0]
