@@ -124,6 +124,14 @@ class ChosenModel:
     note: str | None = None
 
 
+def no_model() -> ChosenModel:
+    """What an approach that asks no model (``pg3``, ``pe``, ``pc``) gets: a scripted model with
+    no answers (asking it raises), recorded as model ``none`` via ``none``."""
+    from genplan.llm import FakeLanguageModel
+
+    return ChosenModel(FakeLanguageModel(model="none"), "none", "none", None)
+
+
 def build_model(args: argparse.Namespace, spec: str, runs_dir: Path) -> ChosenModel:
     """The model ``spec`` names, configured from the flags, behind the answer cache.
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from genplan.approaches import approach_names, get_approach
 from genplan.cli.arguments import positive_int, positive_seconds
-from genplan.cli.model_options import add_model_arguments, build_model, choose_backend
+from genplan.cli.model_options import add_model_arguments, build_model, choose_backend, no_model
 from genplan.cli.problem_options import (
     add_problem_arguments,
     choose_generators,
@@ -165,11 +165,12 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
             f"{args.domain} is a task in English (description.md), which {approach.name} cannot take; "
             "use an approach that reads descriptions (genplan run --approach asp)"
         )
-    spec, note = choose_backend(args, domain_name, label)  # before the problems: fail fast
+    asks_model = getattr(approach, "uses_model", True)  # pg3, pe and pc ask none
+    spec, note = choose_backend(args, domain_name, label) if asks_model else ("none", None)
     generators, generators_note = choose_generators(args, spec)
     limits = sandbox_limits(args)  # before the model: a missing sandbox stops the run first
     runs_dir: Path = args.runs_dir
-    chosen = build_model(args, spec, runs_dir)
+    chosen = build_model(args, spec, runs_dir) if asks_model else no_model()
     problems = load_problems(args, runs_dir, generators=generators, size_check=not args.no_size_check)
     for line in (note, generators_note, chosen.note):
         if line:
