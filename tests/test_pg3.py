@@ -148,3 +148,50 @@ def test_pe_approach_records_no_model_use_and_saves_a_replayable_policy(
     assert len(parse_policy(saved, gripper.domain).rules) == record.details["rules"]
     metadata = json.loads((tmp_path / "run" / "metadata.json").read_text())
     assert metadata["approach"] == "pe" and "policy.txt" in metadata["artifacts"]
+
+
+def test_table1_has_pg3_pe_and_pc_columns(tmp_path: Path) -> None:
+    from genplan.experiments.reports import make_reports
+
+    runs = [
+        {
+            "domain": "gripper",
+            "approach": name,
+            "label": name,
+            "fraction_solved": value,
+            "problem_set": "generated",
+        }
+        for name, value in (("pg3", 1.0), ("pe", 0.0), ("pc", 0.5))
+    ]
+    (tmp_path / "runs.jsonl").write_text("".join(json.dumps(run) + "\n" for run in runs))
+    make_reports(tmp_path, tmp_path / "out")
+    table = (tmp_path / "out" / "table1.md").read_text()
+    assert "| domain | pg3 | pe | pc |" in table
+    assert "| gripper | 1.00 | 0.00 | 0.50 |" in table
+    assert not (tmp_path / "out" / "table2.md").exists()  # no generalized-plan runs, no feedback table
+
+
+def test_evaluate_replays_a_saved_policy(tmp_path: Path) -> None:
+    from genplan.cli import main
+
+    policy_file = tmp_path / "policy.txt"
+    policy_file.write_text(GRIPPER_POLICY)
+    report = tmp_path / "report.json"
+    code = main(
+        [
+            "evaluate",
+            "--policy",
+            str(policy_file),
+            "--domain",
+            "gripper",
+            "--n",
+            "3",
+            "--work-dir",
+            str(tmp_path / "w"),
+            "--json",
+            str(report),
+        ]
+    )
+    assert code == 0
+    rows = json.loads(report.read_text())["problems"]
+    assert len(rows) == 3 and all(row["status"] == "solved" for row in rows)
