@@ -18,6 +18,8 @@ from genplan.approaches.pg3.scores import PCScore, PEScore, PG3Score
 from genplan.approaches.pg3.settings import PolicySearchSettings
 from genplan.errors import ConfigurationError
 from genplan.llm import FakeLanguageModel
+from genplan.pddl.domain import Domain
+from genplan.pddl.problem import Problem, parse_problem_text
 from genplan.pddl.problem_sets import DomainProblems, load_domain_problems
 from genplan.plans.validate import check_plan
 
@@ -127,12 +129,28 @@ def test_each_score_ranks_the_correct_policy_above_a_broken_one(
     assert pg3(broken) < pg3(DecisionList())  # the dense score sees the partial policy's progress
 
 
-def test_the_search_finds_a_correct_gripper_policy(gripper: DomainProblems) -> None:
-    settings = PolicySearchSettings(max_policies=6000, max_seconds=600.0)
-    learned = learn_policy("pg3", training(gripper), settings)
+def two_room_gripper(domain: Domain, balls: int) -> Problem:
+    """The classic gripper problem: every ball from rooma to roomb."""
+    names = " ".join(f"ball{i}" for i in range(balls))
+    init = " ".join(f"(ball ball{i}) (at ball{i} rooma)" for i in range(balls))
+    goal = " ".join(f"(at ball{i} roomb)" for i in range(balls))
+    text = f"""(define (problem g{balls}) (:domain gripper-strips)
+      (:objects rooma roomb left right {names})
+      (:init (room rooma) (room roomb) (gripper left) (gripper right) (free left) (free right)
+             (at-robby rooma) {init})
+      (:goal (and {goal})))"""
+    return parse_problem_text(text, domain)
+
+
+def test_the_search_finds_a_correct_policy_for_two_room_gripper(gripper: DomainProblems) -> None:
+    training = [two_room_gripper(gripper.domain, n) for n in (2, 3, 4)]
+    settings = PolicySearchSettings(max_policies=1000, max_seconds=300.0)
+    learned = learn_policy("pg3", training, settings)
     assert learned.result.stop == "solved", policy_to_text(learned.result.policy)
-    for problem in gripper.evaluation:
-        assert execute_policy(learned.result.policy, problem, 10_000).reached_goal
+    for balls in (7, 12):
+        problem = two_room_gripper(gripper.domain, balls)
+        execution = execute_policy(learned.result.policy, problem, 10_000)
+        assert execution.reached_goal and check_plan(problem, execution.plan).valid
 
 
 def test_pe_approach_records_no_model_use_and_saves_a_replayable_policy(
