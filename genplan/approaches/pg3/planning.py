@@ -141,7 +141,8 @@ def policy_guided_plan(
         expansions += 1
         g = best_g[state]
         if policy.rules:
-            current, taken = state, ()
+            current: State = state
+            taken: tuple[Atom, ...] = ()
             for _ in range(rollout_steps):
                 step = policy_step(current)
                 if step is None:
