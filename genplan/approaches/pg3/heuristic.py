@@ -40,8 +40,12 @@ class AdditiveHeuristic:
             actions |= found
             for action in found:
                 reached |= relaxed_generator.apply(action, frozenset())
+        changing = {
+            a[0] for o in problem.domain.operators.values() for a in (*o.add_effects, *o.delete_effects)
+        }
+        # static facts hold in every state: left out of preconditions, so a state is only its fluents
         self._ids: dict[Atom, int] = {}
-        for atom in sorted(reached | set(problem.goal)):
+        for atom in sorted(a for a in reached | set(problem.goal) if a[0] in changing):
             self._ids[atom] = len(self._ids)
         by_name = {o.name: o for o in problem.domain.operators.values()}
         self._preconditions: list[list[int]] = []
@@ -52,9 +56,9 @@ class AdditiveHeuristic:
             binding = {v: a for (v, _), a in zip(operator.parameters, action[1:])}
             pre = sorted(
                 {
-                    self._ids[tuple(binding.get(t, t) for t in a)]
+                    self._ids[ground]
                     for a in operator.positive_preconditions
-                    if a[0] != "="
+                    if a[0] in changing and (ground := tuple(binding.get(t, t) for t in a)) in self._ids
                 }
             )
             add = sorted({self._ids[tuple(binding.get(t, t) for t in a)] for a in operator.add_effects})
@@ -64,20 +68,24 @@ class AdditiveHeuristic:
             for fact in pre:
                 self._consumers[fact].append(number)
         self._free = [a for a, pre in enumerate(self._preconditions) if not pre]
-        self._goal = sorted(self._ids[g] for g in problem.goal)
+        self._goal = sorted(self._ids[g] for g in problem.goal if g in self._ids)
+        self._unreachable_goal = any(g not in reached for g in problem.goal)
 
     def __call__(self, state: AbstractSet[Atom]) -> float:
         """h_add of ``state``: 0 at a goal state, ``inf`` when the relaxation cannot reach the goal."""
+        if self._unreachable_goal:
+            return INFINITE
         ids = self._ids
         cost = [INFINITE] * len(ids)
-        queue: list[tuple[float, int]] = []
+        zero: list[int] = []
         for atom in state:
             fact = ids.get(atom)
             if fact is not None:
                 cost[fact] = 0.0
-                queue.append((0.0, fact))
+                zero.append(fact)
         waiting = [len(pre) for pre in self._preconditions]
         summed = [0.0] * len(self._preconditions)
+        queue: list[tuple[float, int]] = []
         for action in self._free:
             for fact in self._adds[action]:
                 if cost[fact] > 1.0:
@@ -87,19 +95,23 @@ class AdditiveHeuristic:
         goals = set(self._goal)
         remaining = len(goals)
         done = [False] * len(ids)
-        while queue and remaining:
-            value, fact = heapq.heappop(queue)
+        consumers, adds = self._consumers, self._adds
+        while (zero or queue) and remaining:
+            if zero:  # facts of the state first: cost 0, no ordering needed
+                value, fact = 0.0, zero.pop()
+            else:
+                value, fact = heapq.heappop(queue)
             if done[fact]:
                 continue
             done[fact] = True
             if fact in goals:
                 remaining -= 1
-            for action in self._consumers[fact]:
+            for action in consumers[fact]:
                 waiting[action] -= 1
                 summed[action] += value
                 if waiting[action] == 0:
                     reach = summed[action] + 1.0
-                    for added in self._adds[action]:
+                    for added in adds[action]:
                         if reach < cost[added]:
                             cost[added] = reach
                             heapq.heappush(queue, (reach, added))
