@@ -29,6 +29,9 @@ REGISTRY: dict[str, str] = {
     "boomerang": "genplan.approaches.planners.approach:Boomerang",
     "symplanner": "genplan.approaches.planners.approach:SymPlanner",
     "asp": "genplan.approaches.asp.approach:AspApproach",
+    "pg3": "genplan.approaches.pg3.approach:PG3",
+    "pe": "genplan.approaches.pg3.approach:PE",
+    "pc": "genplan.approaches.pg3.approach:PC",
 }
 """Approach name -> ``module:Class`` of its :class:`~genplan.approaches.base.Approach`."""
 

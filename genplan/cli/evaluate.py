@@ -30,7 +30,11 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "every plan, and report the fraction solved and the first failure of each kind (Silver et al. 2024, "
         "Sec. 5). Exit code 0 when at least one problem is solved, 1 when none is, 2 on an error.",
     )
-    parser.add_argument("--program", type=Path, required=True, help="Python file defining get_plan")
+    given = parser.add_mutually_exclusive_group(required=True)
+    given.add_argument("--program", type=Path, help="Python file defining get_plan")
+    given.add_argument(
+        "--policy", type=Path, help="a lifted decision list (policy.txt of a pg3, pe or pc run) to execute"
+    )
     parser.add_argument("--domain", required=True, help="built-in domain name or a folder with domain.pddl")
     add_problem_arguments(parser)
     parser.add_argument(
@@ -93,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
     from genplan.plans.costs import cost_text
     from genplan.plans.scores import Attempt, score
 
+    if args.policy is not None:
+        return run_policy(args)
     limits = sandbox_limits(args)  # first: a missing sandbox stops the command at once
     program = read_program(args.program)
     generators, _ = choose_generators(args)
@@ -205,6 +211,45 @@ def run(args: argparse.Namespace) -> int:
         except OSError as error:
             raise ConfigurationError(f"cannot write {args.json}: {error.strerror or error}") from error
     return 0 if summary.solved else 1
+
+
+def run_policy(args: argparse.Namespace) -> int:
+    """``genplan evaluate --policy FILE``: execute a saved decision list on the evaluation problems,
+    check each plan, print one line per problem and the fraction solved; exit code as :func:`run`.
+
+    Raises:
+        ConfigurationError: the file cannot be read or is not a decision list for the domain.
+    """
+    from genplan.approaches.base import problem_key
+    from genplan.approaches.pg3.approach import evaluate_policy
+    from genplan.approaches.pg3.policy import parse_policy
+    from genplan.pddl.described import DescribedTask
+
+    try:
+        text = args.policy.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigurationError(f"cannot read the policy {args.policy}: {error}") from error
+    generators, _ = choose_generators(args)
+    problems = load_problems(args, problem_selection(args), args.runs_dir, generators=generators)
+    if isinstance(problems, DescribedTask):
+        raise ConfigurationError(f"{args.domain} is a task in English; a policy runs on PDDL problems")
+    policy = parse_policy(text, problems.domain, str(args.policy))
+    solved = 0
+    rows = []
+    for problem in problems.evaluation:
+        result = evaluate_policy(policy, problem, problem_key(problem, problems.root), args.eval_timeout)
+        solved += result.solved
+        rows.append(result.to_json())
+        length = result.plan_length if result.plan_length is not None else "-"
+        print(f"{result.problem:<24} {result.status:<18} {result.seconds:>9.4f} s  plan length {length}")
+    total = len(rows)
+    print(f"Solved {solved}/{total} (fraction {solved / total if total else 0.0:.2f})")
+    if args.json is not None:
+        try:
+            args.json.write_text(json.dumps({"domain": problems.name, "problems": rows}, indent=2) + "\n")
+        except OSError as error:
+            raise ConfigurationError(f"cannot write {args.json}: {error.strerror or error}") from error
+    return 0 if solved else 1
 
 
 def reason_excerpt(message: object, lines: int = 6) -> str:

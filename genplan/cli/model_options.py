@@ -183,6 +183,14 @@ class ChosenModel:
     note: str | None = None
 
 
+def no_model() -> ChosenModel:
+    """What an approach that asks no model (``pg3``, ``pe``, ``pc``) gets: a scripted model with
+    no answers (asking it raises), recorded as model ``none`` via ``none``."""
+    from genplan.llm import FakeLanguageModel
+
+    return ChosenModel(FakeLanguageModel(model="none"), "none", "none", None)
+
+
 def build_model(backend: BackendSpec, cache_dir: Path) -> ChosenModel:
     """The model ``backend`` names, behind the answer cache in ``cache_dir`` (not for replays).
 

@@ -20,6 +20,7 @@ from genplan.cli.model_options import (
     backend_from_arguments,
     build_model,
     choose_backend,
+    no_model,
 )
 from genplan.cli.problem_options import (
     add_problem_arguments,
@@ -34,6 +35,7 @@ from genplan.errors import ConfigurationError
 
 if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
     from genplan.approaches.base import Approach, ProblemResult, RunRecord
+    from genplan.llm.spec import BackendSpec
     from genplan.pddl.selection import Selection
 
 
@@ -180,10 +182,12 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     domain_name = run_domain_name(args, selection)  # first: a misspelt domain is the error to report
     english = described_folder(args.domain) is not None
     check_capabilities(approach, domain=args.domain, english=english, isolation=Isolation(args.isolation))
+    asks_model = getattr(approach, "uses_model", True)  # pg3, pe and pc ask none
+    backend: BackendSpec | None = None
+    note: str | None = None
     try:
-        backend, note = choose_backend(
-            backend_from_arguments(args), domain_name, label, args.seed
-        )  # before the problems: fail fast
+        if asks_model:  # before the problems: fail fast
+            backend, note = choose_backend(backend_from_arguments(args), domain_name, label, args.seed)
     except ConfigurationError as error:  # no model and nothing saved to replay: say what is saved
         from genplan.cli.saved_replays import replay_note
 
@@ -196,7 +200,7 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     # model) only for an approach that runs model-written code in it.
     limits = sandbox_limits(args) if uses_sandbox(approach) else Limits()
     runs_dir: Path = args.runs_dir
-    chosen = build_model(backend, args.cache_dir or runs_dir / "cache")
+    chosen = build_model(backend, args.cache_dir or runs_dir / "cache") if backend is not None else no_model()
     problems = load_problems(
         args, selection, runs_dir, generators=generators, size_check=not args.no_size_check
     )
@@ -225,7 +229,7 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
         workers=args.workers,
         progress=progress,
         limits=limits,
-        recorded=backend.recorded_folder,
+        recorded=backend.recorded_folder if backend is not None else None,
     )
     references = None
     if not isinstance(problems, DescribedTask):  # before the run: a bad reference file stops it first

@@ -14,7 +14,8 @@ Inputs (written by :mod:`genplan.experiments.grid`): ``runs.jsonl``, and for Fig
 * ``difficulty.md``: problems solved per IPC difficulty level (easy, medium, hard), where the
   problem keys have one (``problems.jsonl``);
 * the paper's (Silver et al. 2024, Sec. 5), from the generalized-plan runs, whose labels
-  (``main``, ``no-cot``, ``no-debug``, ``no-names``) are its ablations: ``table1.md``
+  (``main``, ``no-cot``, ``no-debug``, ``no-names``) are its ablations, and the ``pg3``, ``pe``
+  and ``pc`` runs its policy-search baselines: ``table1.md``
   (fraction solved, mean over seeds), ``table2.md`` (feedback kinds, with scaling feedback as
   a fifth kind and plan-quality feedback as a sixth), ``table3.md`` (fraction
   solved, max over seeds), ``figure3.png`` (runtime against size, log-log, beside LAMA-first)
@@ -46,7 +47,14 @@ FEEDBACK_KINDS = (
 """Table 2's rows: the paper's four kinds, scaling and plan-quality feedback (beyond the paper),
 and the sandbox's and the answer's own failures."""
 GENERALIZED_PLAN = "generalized-plan"
-PAPER_LABELS = ("main", "no-cot", "no-debug", "no-names")
+PAPER_LABELS = ("main", "no-cot", "no-debug", "no-names", "pg3", "pe", "pc")
+POLICY_SEARCH_BASELINES = ("pg3", "pe", "pc")
+"""Table 1's baselines from Yang et al. (2022), columns beside the generalized plan's variants."""
+
+
+def baseline_runs(runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The PG3, PE and PC runs (their approach name is their Table 1 column)."""
+    return [run for run in runs if run.get("approach") in POLICY_SEARCH_BASELINES]
 
 
 def paper_runs(runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -598,17 +606,23 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
         )
         written.append(out_dir / "difficulty.md")
     runs = paper_runs(all_runs)
+    columns = runs + baseline_runs(all_runs)
+    if columns:
+        for name, title, combine in (
+            (
+                "table1.md",
+                "Table 1: fraction of evaluation problems solved (mean over seeds)",
+                statistics.mean,
+            ),
+            ("table3.md", "Table 3: fraction of evaluation problems solved (max over seeds)", max),
+        ):
+            (out_dir / name).write_text(
+                f"# {title}\n\n{problem_sets_note(columns)}{fraction_table(columns, combine)}"
+            )
+            written.append(out_dir / name)
     if runs:
         tables = {
-            "table1.md": (
-                "Table 1: fraction of evaluation problems solved (mean over seeds)",
-                fraction_table(runs, statistics.mean),
-            ),
             "table2.md": ("Table 2: feedback kinds during automated debugging", feedback_table(runs)),
-            "table3.md": (
-                "Table 3: fraction of evaluation problems solved (max over seeds)",
-                fraction_table(runs, max),
-            ),
         }
         for name, (title, body) in tables.items():
             (out_dir / name).write_text(f"# {title}\n\n{problem_sets_note(runs)}{body}")

@@ -1,0 +1,200 @@
+"""PG3, PE and PC as approaches: the adapter between the policy search and a run's books.
+
+The three baselines of Silver et al. (AAAI 2024, Sec. 5.1), from Yang et al., *PG3: Policy-Guided
+Planning for Generalized Policy Generation* (IJCAI 2022): a lifted decision list is learned from
+the training problems by greedy best-first search in policy space, scored by policy-guided
+planning (``pg3``), by the training problems solved by execution (``pe``) or by agreement with a
+planner's plans (``pc``, Fast Downward). No model is asked: records show 0 LLM calls and 0
+tokens. The learned policy is saved as ``policy.txt`` (``genplan evaluate --policy`` replays
+it) and executed on every evaluation problem; each plan is checked like every other plan.
+
+Statuses besides ``solved``: ``plan-semantics`` (the policy's plan does not reach the goal: it
+stopped acting, chose an inapplicable action, looped or hit the step bound; the message says
+which) and ``timeout`` (execution outlasted the per-problem budget).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, ClassVar
+
+from genplan.approaches.base import (
+    METADATA_FILE,
+    RESULTS_FILE,
+    SOLVED,
+    ProblemResult,
+    RunContext,
+    RunRecord,
+    changed_settings,
+    problem_key,
+    settings_to_json,
+    today,
+    write_record,
+)
+from genplan.approaches.pg3.execution import Execution, Stop, execute_policy
+from genplan.approaches.pg3.learning import Learned, learn_policy
+from genplan.approaches.pg3.policy import DecisionList, policy_to_text
+from genplan.approaches.pg3.settings import PolicySearchSettings
+from genplan.errors import ConfigurationError
+from genplan.llm import LanguageModel
+from genplan.pddl.domain import Atom
+from genplan.pddl.problem import Problem
+from genplan.pddl.problem_sets import DomainProblems
+from genplan.plans.validate import check_plan
+
+POLICY_FILE = "policy.txt"
+EVALUATION_STEPS = 100_000
+"""Step bound when executing the learned policy on an evaluation problem (the time budget is the
+run's ``eval_timeout``)."""
+
+
+def fast_downward_planner(settings: PolicySearchSettings) -> Any:
+    """PC's planner from the settings: Fast Downward's LAMA-first or A* with LM-cut.
+
+    Raises:
+        ConfigurationError: an unknown planner, or Fast Downward is not installed.
+    """
+    from genplan.plans.fast_downward import INSTALL_HINT, find_driver, run_planner
+
+    options = {"lama-first": (["--alias", "lama-first"], []), "astar": ([], ["--search", "astar(lmcut())"])}
+    if settings.planner not in options:
+        raise ConfigurationError(f"unknown planner {settings.planner!r}; use lama-first or astar")
+    driver = find_driver()
+    if driver is None:
+        raise ConfigurationError(f"PC's example plans need Fast Downward: {INSTALL_HINT}")
+    before, after = options[settings.planner]
+
+    def plan(problem: Problem) -> list[Atom] | None:
+        run = run_planner(problem, driver, options=before, search=after, timeout=settings.planner_seconds)
+        if run.plan is None:
+            return None
+        return [tuple(line.strip().strip("()").lower().split()) for line in run.plan]
+
+    return plan
+
+
+def evaluate_policy(policy: DecisionList, problem: Problem, key: str, timeout: float) -> ProblemResult:
+    """Execute ``policy`` on ``problem`` and check the plan it gives (the run's per-problem result)."""
+    start = time.perf_counter()
+    execution: Execution = execute_policy(policy, problem, EVALUATION_STEPS, deadline=start + timeout)
+    seconds = time.perf_counter() - start
+    if execution.stop is Stop.TIMEOUT:
+        return ProblemResult(key, "timeout", None, seconds, f"execution outlasted {timeout:g} s")
+    verdict = check_plan(problem, execution.plan)
+    details = {"plan": execution.plan, "stop": execution.stop.value}
+    if verdict.valid:
+        return ProblemResult(key, SOLVED, len(execution.plan), seconds, None, 0, None, details)
+    status = verdict.kind.value if verdict.kind else "plan-semantics"
+    message = f"policy execution stopped ({execution.stop.value}): {verdict.message}"
+    return ProblemResult(key, status, len(execution.plan), seconds, message, 0, None, details)
+
+
+class PolicySearchApproach:
+    """What PG3, PE and PC share; each subclass names its score."""
+
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    settings_type: ClassVar[type] = PolicySearchSettings
+    uses_model: ClassVar[bool] = False
+
+    def label(self, settings: Any) -> str:
+        """The approach name, then each changed setting: ``pg3+max-policies-500``."""
+        parts = [self.name]
+        parts += [f"{k.replace('_', '-')}-{v}" for k, v in changed_settings(settings).items()]
+        return "+".join(parts)
+
+    def describe(self, record: RunRecord) -> list[str]:
+        """The search's figures: candidates scored, seconds, why it stopped, the policy's size."""
+        d = record.details
+        return [
+            f"Policy search ({self.name} score): {d.get('policies_scored')} candidates scored, "
+            f"{d.get('search_seconds', 0):.1f} s, stopped: {d.get('search_stop')}; best score {d.get('score')}",
+            f"Policy: {d.get('rules')} rules; training problems solved by execution: "
+            f"{d.get('training_solved')} of {d.get('training_problems')}",
+        ]
+
+    def run(
+        self, problems: DomainProblems, model: LanguageModel, settings: Any, context: RunContext
+    ) -> RunRecord:
+        """Learn a policy from the training problems, save it, evaluate it; write the record.
+
+        ``model`` is not used (no model is asked).
+
+        Raises:
+            ConfigurationError: PC without Fast Downward, or no training problems.
+        """
+        folder = context.folder
+        folder.mkdir(parents=True, exist_ok=True)
+        training = list(problems.training[:-1] if problems.size_check else problems.training)
+        if not training:
+            raise ConfigurationError(f"{problems.name}: the policy search needs training problems")
+        date = today()
+        planner = fast_downward_planner(settings) if self.name == "pc" else None
+        learned: Learned = learn_policy(self.name, training, settings, planner)
+        policy = learned.result.policy
+        (folder / POLICY_FILE).write_text(policy_to_text(policy, problems.domain.name), encoding="utf-8")
+        context.progress.note(f"{self.name}: {len(policy.rules)} rules after {learned.result.seconds:.1f} s")
+        training_solved = sum(
+            execute_policy(policy, problem, settings.max_steps).reached_goal for problem in training
+        )
+        evaluation = list(problems.evaluation)
+        context.progress.start_problems(len(evaluation))
+        results = []
+        for problem in evaluation:
+            result = evaluate_policy(
+                policy, problem, problem_key(problem, problems.root), context.eval_timeout
+            )
+            context.progress.problem_done(result)
+            results.append(result)
+        search = learned.result
+        record = RunRecord(
+            approach=self.name,
+            label=self.label(settings),
+            settings=settings_to_json(settings),
+            domain=problems.name,
+            seed=context.seed,
+            model="none",
+            backend="none",
+            date=date,
+            problems=results,
+            llm_calls=0,
+            prompt_tokens=0,
+            completion_tokens=0,
+            artifacts=[POLICY_FILE, METADATA_FILE, RESULTS_FILE],
+            details={
+                "score": search.score,
+                "policies_scored": search.scored,
+                "policies_expanded": search.expanded,
+                "search_seconds": round(search.seconds, 3),
+                "search_stop": search.stop,
+                "rules": len(policy.rules),
+                "training_problems": len(training),
+                "training_solved": training_solved,
+                **({"planner_plans": sum(learned.training_plans)} if learned.training_plans else {}),
+            },
+            problem_set=problems.problem_set,
+            generators=problems.generators,
+        )
+        write_record(folder, record)
+        return record
+
+
+class PG3(PolicySearchApproach):
+    """PG3: policy search scored by policy-guided planning."""
+
+    name: ClassVar[str] = "pg3"
+    summary: ClassVar[str] = "lifted decision list by policy search scored by policy-guided planning (PG3)"
+
+
+class PE(PolicySearchApproach):
+    """PE: policy search scored by the training problems solved by execution."""
+
+    name: ClassVar[str] = "pe"
+    summary: ClassVar[str] = "lifted decision list by policy search scored by policy evaluation (PE)"
+
+
+class PC(PolicySearchApproach):
+    """PC: policy search scored by agreement with a planner's plans."""
+
+    name: ClassVar[str] = "pc"
+    summary: ClassVar[str] = "lifted decision list by policy search scored by plan comparison (PC)"

@@ -1,0 +1,192 @@
+"""Matching a lifted decision list against a state: the policy's action (Yang et al. 2022, Sec. 5).
+
+A rule matches under a binding of its parameters to objects (respecting types) when its positive
+state literals hold in the state, its negative ones do not, its positive goal literals are goal
+atoms and its negative ones are not. Bindings are found by joining the positive literals one at a
+time against the state's (or the goal's) atoms indexed by predicate, each bound variable narrowing
+the next match, so a rule costs a few dictionary look-ups rather than a product over objects;
+only variables that no positive literal binds are enumerated over their type's objects.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+
+from genplan.approaches.pg3.policy import DecisionList, Literal, Rule
+from genplan.pddl.domain import Atom
+from genplan.pddl.problem import Problem
+
+Index = Mapping[str, list[Atom]]
+
+
+def index_atoms(atoms: AbstractSet[Atom]) -> dict[str, list[Atom]]:
+    """Atoms grouped by predicate."""
+    index: dict[str, list[Atom]] = {}
+    for atom in atoms:
+        index.setdefault(atom[0], []).append(atom)
+    return index
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    joins: tuple[Literal, ...]
+    negatives: tuple[Literal, ...]
+    free: tuple[tuple[str, str], ...]
+    types: Mapping[str, str]
+
+
+def _compile(rule: Rule) -> _Compiled:
+    positives = [c for c in rule.conditions if c.positive]
+    order: list[Literal] = []
+    bound: set[str] = set()
+    remaining = list(positives)
+    while remaining:  # most variables already bound first, then fewest new ones
+        best = max(
+            remaining,
+            key=lambda c: (
+                sum(t in bound for t in c.atom[1:] if t.startswith("?")),
+                -sum(t not in bound for t in c.atom[1:] if t.startswith("?")),
+            ),
+        )
+        remaining.remove(best)
+        order.append(best)
+        bound.update(t for t in best.atom[1:] if t.startswith("?"))
+    free = tuple((v, t) for v, t in rule.parameters if v not in bound)
+    return _Compiled(
+        tuple(order), tuple(c for c in rule.conditions if not c.positive), free, dict(rule.parameters)
+    )
+
+
+class PolicyMatcher:
+    """A policy's actions in the states of one problem.
+
+    Args:
+        problem: the problem (its objects, types and goal).
+
+    The compiled form of each rule is cached by rule, so one matcher serves every policy the
+    search scores on this problem.
+    """
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        domain = problem.domain
+        self._goal = problem.goal
+        self._goal_index = index_atoms(problem.goal)
+        types = (
+            {t for o in domain.operators.values() for _, t in o.parameters}
+            | {t for args in domain.predicates.values() for t in args}
+            | {"object"}
+        )
+        self._type_objects = {
+            t: tuple(
+                sorted(
+                    o
+                    for o, ot in problem.object_types.items()
+                    if not domain.typed or domain.is_subtype(ot, t)
+                )
+            )
+            for t in types
+        }
+        self._type_sets = {t: frozenset(objs) for t, objs in self._type_objects.items()}
+        self._compiled: dict[Rule, _Compiled] = {}
+        self._memo: dict[tuple[Rule, frozenset[Atom]], Atom | None] = {}
+        self._memo_limit = 500_000
+
+    def objects_of(self, type_name: str) -> tuple[str, ...]:
+        """The objects of ``type_name`` or a subtype, sorted."""
+        if type_name not in self._type_objects:
+            domain = self.problem.domain
+            self._type_objects[type_name] = tuple(
+                sorted(
+                    o
+                    for o, ot in self.problem.object_types.items()
+                    if not domain.typed or domain.is_subtype(ot, type_name)
+                )
+            )
+            self._type_sets[type_name] = frozenset(self._type_objects[type_name])
+        return self._type_objects[type_name]
+
+    def _bindings(
+        self, compiled: _Compiled, state_index: Index, depth: int, binding: dict[str, str]
+    ) -> Iterator[dict[str, str]]:
+        if depth == len(compiled.joins):
+            yield binding
+            return
+        literal = compiled.joins[depth]
+        pattern = literal.atom
+        facts = (self._goal_index if literal.goal else state_index).get(pattern[0], ())
+        for fact in facts:
+            if len(fact) != len(pattern):
+                continue
+            added: list[str] = []
+            fits = True
+            for term, value in zip(pattern[1:], fact[1:]):
+                if not term.startswith("?"):
+                    fits = term == value
+                elif term in binding:
+                    fits = binding[term] == value
+                elif value in self._type_sets[compiled.types[term]]:
+                    binding[term] = value
+                    added.append(term)
+                else:
+                    fits = False
+                if not fits:
+                    break
+            if fits:
+                yield from self._bindings(compiled, state_index, depth + 1, binding)
+            for term in added:
+                del binding[term]
+
+    def rule_actions(self, rule: Rule, state: AbstractSet[Atom], state_index: Index) -> list[Atom]:
+        """Every ground action ``rule`` gives in ``state`` (one per satisfying binding), unsorted."""
+        compiled = self._compiled.get(rule)
+        if compiled is None:
+            compiled = self._compiled[rule] = _compile(rule)
+            for type_name in compiled.types.values():
+                self.objects_of(type_name)
+        actions: list[Atom] = []
+        goal = self._goal
+        for binding in self._bindings(compiled, state_index, 0, {}):
+            choices = [self.objects_of(t) for _, t in compiled.free]
+            for values in itertools.product(*choices) if compiled.free else [()]:
+                full = dict(binding)
+                full.update(zip((v for v, _ in compiled.free), values))
+                if any(
+                    tuple(full.get(t, t) for t in c.atom) in (goal if c.goal else state)
+                    for c in compiled.negatives
+                ):
+                    continue
+                actions.append(tuple(full.get(t, t) for t in rule.action))
+        return actions
+
+    def rule_action(self, rule: Rule, state: frozenset[Atom], index: Index | None = None) -> Atom | None:
+        """``rule``'s action in ``state`` (the smallest of :meth:`rule_actions`), or ``None``;
+        remembered per rule and state, since candidate policies share all rules but one."""
+        key = (rule, state)
+        memo = self._memo
+        if key in memo:
+            return memo[key]
+        if len(memo) >= self._memo_limit:
+            memo.clear()
+        actions = self.rule_actions(rule, state, index if index is not None else index_atoms(state))
+        found = memo[key] = min(actions) if actions else None
+        return found
+
+    def action(self, policy: DecisionList, state: frozenset[Atom]) -> Atom | None:
+        """The policy's action in ``state``: the first rule that matches, under its binding with the
+        smallest ground action; ``None`` when no rule matches."""
+        index: Index | None = None
+        for rule in policy.rules:
+            key = (rule, state)
+            if key in self._memo:
+                found = self._memo[key]
+            else:
+                if index is None:
+                    index = index_atoms(state)
+                found = self.rule_action(rule, state, index)
+            if found is not None:
+                return found
+        return None

@@ -1,0 +1,132 @@
+"""The three scores of a candidate policy on the training problems (Yang et al. 2022, Sec. 3-4);
+lower is better, 0 means the policy solves every training problem by execution.
+
+* :class:`PG3Score` (policy-guided planning): on each training problem, plan with A* guided by
+  the policy (:func:`~genplan.approaches.pg3.planning.policy_guided_plan`) and charge one for each
+  step of the plan found where the policy would have chosen another action; a problem the
+  guided search cannot solve costs ``unsolved_cost``, more than any plan's charges.
+* :class:`PEScore` (policy evaluation): the training problems the policy fails to solve by
+  execution alone (sparse: a policy one rule short of solving scores like the empty one).
+* :class:`PCScore` (plan comparison): one for each step of a planner's plan for a training
+  problem (computed once, offline) where the policy would have chosen another action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from genplan.approaches.pg3.execution import execute_policy
+from genplan.approaches.pg3.matching import PolicyMatcher
+from genplan.approaches.pg3.planning import ProblemSearch, policy_guided_plan
+from genplan.approaches.pg3.policy import DecisionList
+from genplan.pddl.domain import Atom
+from genplan.pddl.problem import Problem
+from genplan.plans.successors import SuccessorGenerator
+
+
+class Score(Protocol):
+    """A policy's score on the training problems (lower is better; 0: every problem solved)."""
+
+    def __call__(self, policy: DecisionList) -> float:
+        """The score of ``policy``."""
+        ...
+
+
+def disagreements(
+    matcher: PolicyMatcher, policy: DecisionList, states: Sequence[frozenset[Atom]], actions: Sequence[Atom]
+) -> int:
+    """Steps ``(states[i], actions[i])`` where ``policy`` would choose an action other than ``actions[i]``."""
+    return sum(matcher.action(policy, state) != action for state, action in zip(states, actions))
+
+
+class PG3Score:
+    """PG3's score: disagreements with the plans that policy-guided planning finds.
+
+    Args:
+        searches: one prepared search per training problem.
+        rollout_steps: the policy's steps per expansion (see :func:`policy_guided_plan`).
+        max_expansions: states expanded per training problem before it counts as unsolved.
+        unsolved_cost: the charge for a problem without a plan.
+    """
+
+    def __init__(
+        self,
+        searches: Sequence[ProblemSearch],
+        *,
+        rollout_steps: int,
+        max_expansions: int,
+        unsolved_cost: float,
+    ):
+        self.searches = list(searches)
+        self.rollout_steps = rollout_steps
+        self.max_expansions = max_expansions
+        self.unsolved_cost = unsolved_cost
+
+    def __call__(self, policy: DecisionList) -> float:
+        """Sum over training problems of the charges (see the module)."""
+        total = 0.0
+        for search in self.searches:
+            plan = policy_guided_plan(
+                policy, search, rollout_steps=self.rollout_steps, max_expansions=self.max_expansions
+            )
+            if plan is None:
+                total += self.unsolved_cost
+                continue
+            total += sum(
+                1
+                for state, action, by_policy in zip(plan.states, plan.actions, plan.from_policy)
+                if not by_policy and search.matcher.action(policy, state) != action
+            )
+        return total
+
+
+class PEScore:
+    """Policy evaluation's score: training problems not solved by executing the policy.
+
+    Args:
+        problems: the training problems.
+        max_steps: the step bound of each execution.
+    """
+
+    def __init__(self, problems: Sequence[Problem], *, max_steps: int):
+        self.problems = list(problems)
+        self.matchers = [PolicyMatcher(p) for p in self.problems]
+        self.max_steps = max_steps
+
+    def __call__(self, policy: DecisionList) -> float:
+        """The number of training problems whose execution does not reach the goal."""
+        return float(
+            sum(
+                not execute_policy(policy, problem, self.max_steps, matcher=matcher).reached_goal
+                for problem, matcher in zip(self.problems, self.matchers)
+            )
+        )
+
+
+class PCScore:
+    """Plan comparison's score: disagreements with fixed example plans.
+
+    Args:
+        problems: the training problems.
+        plans: per problem, a planner's plan as ground actions (``None`` where the planner found
+            none; such a problem is left out).
+    """
+
+    def __init__(self, problems: Sequence[Problem], plans: Sequence[Sequence[Atom] | None]):
+        self.examples: list[tuple[PolicyMatcher, list[frozenset[Atom]], list[Atom]]] = []
+        for problem, plan in zip(problems, plans):
+            if plan is None:
+                continue
+            matcher = PolicyMatcher(problem)
+            states: list[frozenset[Atom]] = []
+            state = problem.init
+            successors = SuccessorGenerator.for_problem(problem)
+            for action in plan:
+                states.append(state)
+                state = successors.apply(action, state)
+            self.examples.append((matcher, states, list(plan)))
+
+    def __call__(self, policy: DecisionList) -> float:
+        """Total disagreements over every example plan's steps."""
+        return float(sum(disagreements(m, policy, states, actions) for m, states, actions in self.examples))

@@ -1,0 +1,197 @@
+"""Greedy best-first search in policy space from the empty decision list (Yang et al. 2022, Sec. 5).
+
+Successors of a policy (the paper's two generators; the authors' code lists the conditions first,
+here the rules come first: they are few, and the search meets them before the budget is spent
+on the hundreds of one-condition refinements of a long rule):
+
+* *add a condition*: one more literal in one rule: a predicate over the rule's variables and
+  new ones (one new variable per argument at most; new variables in positive literals only, as a
+  negative literal over an unbound variable holds for nearly any object), positive or negative,
+  on the state or on the goal (goal literals only over predicates that occur in some training goal: any other goal
+  literal is constant), skipping literals the rule already has in either sign;
+* *add a rule*: at any position, a rule for an operator whose conditions are the operator's
+  preconditions and whose action is the operator over its parameters.
+
+Candidates are ordered by how many earlier candidates behaved the same on the states of the
+empty policy's plans (the "semantic" tie-break of the authors' code, which keeps the queue from
+filling with policies that differ only in rules that never fire), then by score, then by size.
+As soon as a child scores better than the best policy so far it becomes the best, its parent
+goes back on the queue, and the search moves on to it. The search stops when a policy scores 0
+(it solves every training problem), or the budget (candidates scored, seconds) runs out.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from genplan.approaches.pg3.matching import PolicyMatcher
+from genplan.approaches.pg3.policy import DecisionList, Literal, Rule
+from genplan.approaches.pg3.scores import Score
+from genplan.pddl.domain import Atom, Domain, Operator
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The outcome of a policy search.
+
+    Attributes:
+        policy: the best policy found (lowest score; the empty policy if nothing beat it).
+        score: its score (0: it solves every training problem).
+        scored: candidate policies scored.
+        expanded: policies whose successors were generated.
+        seconds: wall-clock seconds the search took.
+        stop: ``solved`` (score 0), ``policies`` or ``seconds`` (that budget ran out), or
+            ``exhausted`` (no successor left).
+    """
+
+    policy: DecisionList
+    score: float
+    scored: int
+    expanded: int
+    seconds: float
+    stop: str
+
+
+def rule_for_operator(operator: Operator, name: str) -> Rule:
+    """A rule whose conditions are ``operator``'s preconditions and whose action is the operator."""
+    conditions = {Literal(a, True, False) for a in operator.positive_preconditions if a[0] != "="}
+    conditions |= {Literal(a, False, False) for a in operator.negative_preconditions if a[0] != "="}
+    return Rule(
+        name,
+        operator.parameters,
+        tuple(sorted(conditions)),
+        (operator.name, *(v for v, _ in operator.parameters)),
+    )
+
+
+class PolicySuccessors:
+    """The successors of a policy (see the module).
+
+    Args:
+        domain: the domain (predicates, operators, types).
+        goal_predicates: predicates allowed in goal literals.
+    """
+
+    def __init__(self, domain: Domain, goal_predicates: set[str]):
+        self.domain = domain
+        self.goal_predicates = goal_predicates
+
+    def _compatible(self, variable_type: str, slot_type: str) -> bool:
+        domain = self.domain
+        return (
+            not domain.typed
+            or domain.is_subtype(variable_type, slot_type)
+            or domain.is_subtype(slot_type, variable_type)
+        )
+
+    def _argument_choices(
+        self, rule: Rule, slots: tuple[str, ...]
+    ) -> Iterator[tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]:
+        taken = {v for v, _ in rule.parameters}
+        fresh: list[str] = []
+        number = 0
+        while len(fresh) < len(slots):
+            if f"?x{number}" not in taken:
+                fresh.append(f"?x{number}")
+            number += 1
+        options = [[*(v for v, t in rule.parameters if self._compatible(t, slot)), *fresh] for slot in slots]
+        for choice in itertools.product(*options):
+            if len(set(choice)) != len(choice):
+                continue
+            new = tuple((v, slots[i]) for i, v in enumerate(choice) if v not in taken)
+            if [v for v, _ in new] != fresh[: len(new)]:  # new variables named in order of use
+                continue
+            yield tuple(choice), new
+
+    def add_condition(self, policy: DecisionList) -> Iterator[DecisionList]:
+        """Every policy with one more literal in one of ``policy``'s rules."""
+        for position, rule in enumerate(policy.rules):
+            present = {(c.atom, c.goal) for c in rule.conditions}
+            for predicate, slots in sorted(self.domain.predicates.items()):
+                for arguments, new in self._argument_choices(rule, slots):
+                    atom: Atom = (predicate, *arguments)
+                    for positive in (True, False) if not new else (True,):
+                        for goal in (True, False):
+                            if goal and predicate not in self.goal_predicates:
+                                continue
+                            if (atom, goal) in present:
+                                continue
+                            changed = rule.with_condition(Literal(atom, positive, goal), new)
+                            rules = list(policy.rules)
+                            rules[position] = changed
+                            yield DecisionList(tuple(rules))
+
+    def add_rule(self, policy: DecisionList) -> Iterator[DecisionList]:
+        """Every policy with one more rule (an operator with its preconditions) at any position."""
+        for name, operator in sorted(self.domain.operators.items()):
+            used = {r.name for r in policy.rules}
+            number = next(i for i in itertools.count() if f"{name}-{i}" not in used)
+            rule = rule_for_operator(operator, f"{name}-{number}")
+            for position in range(len(policy.rules) + 1):
+                yield DecisionList((*policy.rules[:position], rule, *policy.rules[position:]))
+
+    def __call__(self, policy: DecisionList) -> Iterator[DecisionList]:
+        """Add-a-rule successors (few), then add-a-condition successors (many)."""
+        yield from self.add_rule(policy)
+        yield from self.add_condition(policy)
+
+
+def search_policy(
+    score: Score,
+    successors: PolicySuccessors,
+    semantic_states: Sequence[tuple[PolicyMatcher, frozenset[Atom]]],
+    *,
+    max_policies: int,
+    max_seconds: float,
+) -> SearchResult:
+    """Greedy best-first search from the empty policy (see the module).
+
+    Args:
+        score: the score to minimise (PG3's, PE's or PC's).
+        successors: the policy successor generator.
+        semantic_states: states (with their problem's matcher) a policy's behaviour is read on.
+        max_policies: candidate policies scored before the search stops.
+        max_seconds: wall-clock seconds before the search stops.
+    """
+    start = time.perf_counter()
+    empty = DecisionList()
+    best, best_score = empty, score(empty)
+    scored, expanded = 1, 0
+    behaviours: Counter[tuple[Atom | None, ...]] = Counter()
+    counter = itertools.count()
+    queue: list[tuple[int, float, int, int, DecisionList]] = [(0, best_score, 0, next(counter), empty)]
+    visited = {empty.identity}
+    stop = "exhausted"
+    while queue and best_score > 0:
+        level, own_score, size, _, policy = heapq.heappop(queue)
+        expanded += 1
+        for child in successors(policy):
+            if scored >= max_policies:
+                stop = "policies"
+                break
+            if time.perf_counter() - start >= max_seconds:
+                stop = "seconds"
+                break
+            if child.identity in visited:
+                continue
+            visited.add(child.identity)
+            value = score(child)
+            scored += 1
+            behaviour = tuple(matcher.action(child, state) for matcher, state in semantic_states)
+            child_level = behaviours[behaviour]
+            behaviours[behaviour] += 1
+            heapq.heappush(queue, (child_level, value, child.size, next(counter), child))
+            if value < best_score:
+                best, best_score = child, value
+                heapq.heappush(queue, (level, own_score, size, next(counter), policy))
+                break
+        if stop != "exhausted":
+            break
+    if best_score <= 0:
+        stop = "solved"
+    return SearchResult(best, best_score, scored, expanded, time.perf_counter() - start, stop)

@@ -1,0 +1,215 @@
+"""PG3, PE and PC: lifted decision lists, policy-guided planning, the three scores, the search."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from genplan.approaches import get_approach
+from genplan.approaches.base import RunContext
+from genplan.approaches.pg3.execution import Stop, execute_policy
+from genplan.approaches.pg3.heuristic import AdditiveHeuristic
+from genplan.approaches.pg3.learning import learn_policy
+from genplan.approaches.pg3.planning import ProblemSearch, policy_guided_plan
+from genplan.approaches.pg3.policy import DecisionList, parse_policy, policy_to_text
+from genplan.approaches.pg3.scores import PCScore, PEScore, PG3Score
+from genplan.approaches.pg3.settings import PolicySearchSettings
+from genplan.errors import ConfigurationError
+from genplan.llm import FakeLanguageModel
+from genplan.pddl.domain import Domain
+from genplan.pddl.problem import Problem, parse_problem_text
+from genplan.pddl.problem_sets import DomainProblems, load_domain_problems
+from genplan.plans.validate import check_plan
+
+GRIPPER_POLICY = """
+(:rule drop
+  :parameters (?obj ?room ?gripper)
+  :conditions (and (ball ?obj) (room ?room) (gripper ?gripper) (carry ?obj ?gripper) (at-robby ?room)
+                   (goal (at ?obj ?room)))
+  :action (drop ?obj ?room ?gripper))
+(:rule pick
+  :parameters (?obj ?room ?gripper ?to)
+  :conditions (and (ball ?obj) (room ?room) (gripper ?gripper) (at ?obj ?room) (at-robby ?room) (free ?gripper)
+                   (goal (at ?obj ?to)) (not (goal (at ?obj ?room))))
+  :action (pick ?obj ?room ?gripper))
+(:rule move-to-goal
+  :parameters (?from ?to ?obj ?gripper)
+  :conditions (and (room ?from) (room ?to) (at-robby ?from) (carry ?obj ?gripper) (goal (at ?obj ?to)))
+  :action (move ?from ?to))
+(:rule move-to-ball
+  :parameters (?from ?to ?obj ?goal)
+  :conditions (and (room ?from) (room ?to) (at-robby ?from) (at ?obj ?to) (goal (at ?obj ?goal))
+                   (not (goal (at ?obj ?to))))
+  :action (move ?from ?to))
+"""
+
+
+@pytest.fixture(scope="module")
+def gripper(tmp_path_factory: pytest.TempPathFactory) -> DomainProblems:
+    return load_domain_problems("gripper", 0, 3, tmp_path_factory.mktemp("problems"))
+
+
+@pytest.fixture(scope="module")
+def policy(gripper: DomainProblems) -> DecisionList:
+    return parse_policy(GRIPPER_POLICY, gripper.domain, "test")
+
+
+def training(problems: DomainProblems) -> list:
+    return list(problems.training[:-1] if problems.size_check else problems.training)
+
+
+def test_hand_written_decision_list_executes_to_a_valid_plan(
+    gripper: DomainProblems, policy: DecisionList
+) -> None:
+    for problem in [*training(gripper)[:3], *gripper.evaluation]:
+        execution = execute_policy(policy, problem, 10_000)
+        assert execution.stop is Stop.GOAL
+        assert check_plan(problem, execution.plan).valid
+
+
+def test_a_broken_decision_list_stops_and_its_plan_is_not_valid(
+    gripper: DomainProblems, policy: DecisionList
+) -> None:
+    broken = DecisionList(policy.rules[:2])  # never moves
+    problem = training(gripper)[0]
+    execution = execute_policy(broken, problem, 10_000)
+    assert execution.stop is Stop.NO_ACTION
+    assert not check_plan(problem, execution.plan).valid
+
+
+def test_text_form_round_trips(gripper: DomainProblems, policy: DecisionList) -> None:
+    assert parse_policy(policy_to_text(policy, "gripper"), gripper.domain) == policy
+    assert len(policy.rules) == 4
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            "(:rule r :parameters (?x) :conditions (and (flying ?x)) :action (move ?x ?x))",
+            "unknown predicate",
+        ),
+        ("(:rule r :parameters (?x) :conditions (and (room ?y)) :action (move ?x ?x))", "not a parameter"),
+        ("(:rule r :parameters (?x) :conditions (and (room ?x)) :action (fly ?x))", "unknown operator"),
+        ("(:rule r :parameters (?x) :conditions (and (room ?x)) :action (move ?x))", "wrong number"),
+        ("(:rule r :parameters (?x) :conditions (and (room ?x))", "never closed"),
+    ],
+)
+def test_bad_policy_text_is_refused_with_the_reason(gripper: DomainProblems, text: str, words: str) -> None:
+    with pytest.raises(ConfigurationError, match=words):
+        parse_policy(text, gripper.domain, "p.txt")
+
+
+def test_policy_guided_planning_follows_a_known_policy(gripper: DomainProblems, policy: DecisionList) -> None:
+    problem = training(gripper)[2]
+    search = ProblemSearch(problem, AdditiveHeuristic(problem))
+    plan = policy_guided_plan(policy, search)
+    assert plan is not None and all(plan.from_policy)
+    assert plan.actions == execute_policy(policy, problem, 1000).actions
+    unguided = policy_guided_plan(DecisionList(), search)
+    assert unguided is not None and not any(unguided.from_policy)
+    assert check_plan(problem, ["(" + " ".join(a) + ")" for a in unguided.actions]).valid
+
+
+def test_each_score_ranks_the_correct_policy_above_a_broken_one(
+    gripper: DomainProblems, policy: DecisionList
+) -> None:
+    problems = training(gripper)[:4]
+    searches = [ProblemSearch(p, AdditiveHeuristic(p)) for p in problems]
+    broken = DecisionList(policy.rules[:3])  # never walks to a ball
+    pg3 = PG3Score(searches, rollout_steps=50, max_expansions=2000, unsolved_cost=1000.0)
+    pe = PEScore(problems, max_steps=1000)
+    plans = [policy_guided_plan(DecisionList(), s) for s in searches]
+    pc = PCScore(problems, [p.actions if p else None for p in plans])
+    for score in (pg3, pe, pc):
+        assert score(policy) < score(broken), type(score).__name__
+    assert pg3(policy) == 0 and pe(policy) == 0
+    assert pg3(broken) < pg3(DecisionList())  # the dense score sees the partial policy's progress
+
+
+def two_room_gripper(domain: Domain, balls: int) -> Problem:
+    """The classic gripper problem: every ball from rooma to roomb."""
+    names = " ".join(f"ball{i}" for i in range(balls))
+    init = " ".join(f"(ball ball{i}) (at ball{i} rooma)" for i in range(balls))
+    goal = " ".join(f"(at ball{i} roomb)" for i in range(balls))
+    text = f"""(define (problem g{balls}) (:domain gripper-strips)
+      (:objects rooma roomb left right {names})
+      (:init (room rooma) (room roomb) (gripper left) (gripper right) (free left) (free right)
+             (at-robby rooma) {init})
+      (:goal (and {goal})))"""
+    return parse_problem_text(text, domain)
+
+
+def test_the_search_finds_a_correct_policy_for_two_room_gripper(gripper: DomainProblems) -> None:
+    training = [two_room_gripper(gripper.domain, n) for n in (2, 3, 4)]
+    settings = PolicySearchSettings(max_policies=1000, max_seconds=300.0)
+    learned = learn_policy("pg3", training, settings)
+    assert learned.result.stop == "solved", policy_to_text(learned.result.policy)
+    for balls in (7, 12):
+        problem = two_room_gripper(gripper.domain, balls)
+        execution = execute_policy(learned.result.policy, problem, 10_000)
+        assert execution.reached_goal and check_plan(problem, execution.plan).valid
+
+
+def test_pe_approach_records_no_model_use_and_saves_a_replayable_policy(
+    gripper: DomainProblems, tmp_path: Path
+) -> None:
+    approach = get_approach("pe")
+    settings = PolicySearchSettings(max_policies=20)
+    record = approach.run(gripper, FakeLanguageModel(), settings, RunContext(folder=tmp_path / "run"))
+    assert record.llm_calls == 0 and record.prompt_tokens == 0 and record.completion_tokens == 0
+    assert record.details["policies_scored"] <= 20
+    assert len(record.problems) == len(gripper.evaluation)
+    saved = (tmp_path / "run" / "policy.txt").read_text()
+    assert len(parse_policy(saved, gripper.domain).rules) == record.details["rules"]
+    metadata = json.loads((tmp_path / "run" / "metadata.json").read_text())
+    assert metadata["approach"] == "pe" and "policy.txt" in metadata["artifacts"]
+
+
+def test_table1_has_pg3_pe_and_pc_columns(tmp_path: Path) -> None:
+    from genplan.experiments.reports import make_reports
+
+    runs = [
+        {
+            "domain": "gripper",
+            "approach": name,
+            "label": name,
+            "fraction_solved": value,
+            "problem_set": "generated",
+        }
+        for name, value in (("pg3", 1.0), ("pe", 0.0), ("pc", 0.5))
+    ]
+    (tmp_path / "runs.jsonl").write_text("".join(json.dumps(run) + "\n" for run in runs))
+    make_reports(tmp_path, tmp_path / "out")
+    table = (tmp_path / "out" / "table1.md").read_text()
+    assert "| domain | pg3 | pe | pc |" in table
+    assert "| gripper | 1.00 | 0.00 | 0.50 |" in table
+    assert not (tmp_path / "out" / "table2.md").exists()  # no generalized-plan runs, no feedback table
+
+
+def test_evaluate_replays_a_saved_policy(tmp_path: Path) -> None:
+    from genplan.cli import main
+
+    policy_file = tmp_path / "policy.txt"
+    policy_file.write_text(GRIPPER_POLICY)
+    report = tmp_path / "report.json"
+    code = main(
+        [
+            "evaluate",
+            "--policy",
+            str(policy_file),
+            "--domain",
+            "gripper",
+            "--n",
+            "3",
+            "--work-dir",
+            str(tmp_path / "w"),
+            "--json",
+            str(report),
+        ]
+    )
+    assert code == 0
+    rows = json.loads(report.read_text())["problems"]
+    assert len(rows) == 3 and all(row["status"] == "solved" for row in rows)
