@@ -22,3 +22,24 @@ def _runs_and_caches_in_tmp_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     monkeypatch.chdir(tmp_path)
     for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "GENPLAN_API_KEY"):
         monkeypatch.delenv(name, raising=False)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--expensive",
+        action="store_true",
+        default=False,
+        help="also run the tests marked expensive: every README command and benchmark script run as "
+        "written (tens of minutes to hours on 2 cores)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``expensive`` run only with ``--expensive`` (pyperplan's ``--slow`` opt-in): they
+    run README commands and benchmarks as written, which takes far longer than the suite's budget."""
+    if config.getoption("--expensive"):
+        return
+    skip = pytest.mark.skip(reason="expensive: run with --expensive")
+    for item in items:
+        if "expensive" in item.keywords:
+            item.add_marker(skip)

@@ -110,7 +110,7 @@ def test_no_model_and_no_recording_names_the_ways_to_set_one_up(
 ) -> None:
     for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "GENPLAN_API_KEY"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(approaches_base, "saved_run_folder", lambda *a: tmp_path / "nothing")
+    monkeypatch.setattr(approaches_base, "saved_replay_folder", lambda *a: tmp_path / "nothing")
     args = synthesize_command.build_parser_for_tests().parse_args(["--domain", "heavy"])
     with pytest.raises(ConfigurationError, match="OPENAI_API_KEY") as caught:
         model_options.choose_backend(model_options.backend_from_arguments(args), "heavy", "main", 0)
@@ -122,7 +122,7 @@ def test_no_model_but_a_saved_recording_replays_it(
 ) -> None:
     for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "GENPLAN_API_KEY"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(approaches_base, "saved_run_folder", lambda *a: recorded_heavy_run)
+    monkeypatch.setattr(approaches_base, "saved_replay_folder", lambda *a: recorded_heavy_run)
     args = synthesize_command.build_parser_for_tests().parse_args(["--domain", "heavy"])
     spec, note = model_options.choose_backend(model_options.backend_from_arguments(args), "heavy", "main", 0)
     assert spec.recording == recorded_heavy_run / "conversation.jsonl"

@@ -83,9 +83,21 @@ def test_saved_conversation_replays_to_the_saved_program(saved: Path, tmp_path: 
     assert result.returncode == 0, result.stderr[-3000:]
     replayed = tmp_path / metadata["domain"] / f"{metadata['label']}-seed{metadata['seed']}"
     assert (replayed / "program.py").read_text() == (saved / "program.py").read_text()
-    assert json.loads((replayed / "training.json").read_text()) == json.loads(
-        (saved / "training.json").read_text()
-    )
+    assert _recorded_rounds(replayed) == _recorded_rounds(saved)
+
+
+def _recorded_rounds(folder: Path) -> list[dict[str, object]]:
+    """A run's training rounds as the conversation and its measurements determine them: the
+    scaling check's fits and projection are left out, since they are derived from the recorded
+    measurements by the current fitting rule (which since leaves out times under 1 ms, issue 27
+    item 13); the measurements themselves, the target and the feedback must be the same."""
+    rounds = json.loads((folder / "training.json").read_text())
+    for training_round in rounds:
+        scaling = training_round.get("scaling")
+        if isinstance(scaling, dict):
+            scaling.pop("fits", None)
+            scaling.pop("projected_seconds", None)
+    return rounds
 
 
 @pytest.mark.parametrize("saved", SAVED, ids=[f"{p.parent.name}/{p.name}" for p in SAVED])

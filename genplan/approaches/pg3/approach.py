@@ -22,6 +22,8 @@ from genplan.approaches.base import (
     METADATA_FILE,
     RESULTS_FILE,
     SOLVED,
+    InputKind,
+    ModelCode,
     ProblemResult,
     RunContext,
     RunRecord,
@@ -96,6 +98,12 @@ class PolicySearchApproach:
     summary: ClassVar[str]
     settings_type: ClassVar[type] = PolicySearchSettings
     uses_model: ClassVar[bool] = False
+    inputs: ClassVar[frozenset[InputKind]] = frozenset({InputKind.PDDL})
+    model_code: ClassVar[ModelCode] = ModelCode.NONE  # policy search is genplan's own code
+
+    def isolation(self, context: RunContext) -> str | None:
+        """``None``: no model-written code runs (see :meth:`Approach.isolation`)."""
+        return None
 
     def label(self, settings: Any) -> str:
         """The approach name, then each changed setting: ``pg3+max-policies-500``."""
