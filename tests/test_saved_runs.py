@@ -134,7 +134,9 @@ def test_readme_lists_each_saved_run_with_its_result(saved: Path) -> None:
     )
     rows = [line for line in readme.splitlines() if line.startswith(row_start)]
     assert rows, f"README's saved-runs table has no row starting {row_start!r}"
-    assert any(f"| {solved}/{metadata['evaluation_problems']} |" in row for row in rows)  # one domain, several sets
+    assert any(
+        f"| {solved}/{metadata['evaluation_problems']} |" in row for row in rows
+    )  # one domain, several sets
 
 
 def _setting_flags(approach: str, settings: dict[str, object]) -> list[str]:
