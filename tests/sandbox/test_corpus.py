@@ -20,9 +20,11 @@ import pytest
 
 from genplan.llm.extract import extract_code
 from genplan.paths import builtin_domain_file, data_folder
+from genplan.pddl.described import DescribedTask
 from genplan.pddl.domain import load_domain
 from genplan.pddl.generate import generate_problems
-from genplan.pddl.problem import load_problem
+from genplan.pddl.problem import Problem, load_problem
+from genplan.pddl.selection import load_chosen_problems, parse_selection
 from genplan.plans.validate import check_plan
 from genplan.sandbox import RunStatus, compile_program, load_trusted, run_program
 
@@ -60,13 +62,9 @@ def test_every_recorded_program_compiles_and_loads(label: str, code: str) -> Non
 
 @pytest.mark.parametrize("path", SAVED, ids=[f"{p.parent.parent.name}/{p.parent.name}" for p in SAVED])
 def test_every_saved_program_solves_in_the_sandbox(path: Path, tmp_path: Path) -> None:
-    domain_name = path.parent.parent.name
-    domain = load_domain(builtin_domain_file(domain_name))
-    generated = generate_problems(domain_name, "train", 0, n=2)
-    for item in generated:
-        file = tmp_path / item.file_name
-        file.write_text(item.text)
-        problem = load_problem(file, domain)
+    metadata = json.loads((path.parent / "metadata.json").read_text())
+    # the run's domain from its record: the folder may name a problem set too (blocksworld-planbench)
+    for problem in _two_training_problems(metadata, tmp_path):
         outcome = run_program(path.read_text(), problem.objects, problem.init, problem.goal, timeout=30)
         assert outcome.status is RunStatus.SUCCESS, outcome
         if path.parent.name.startswith("no-names"):  # written for obfuscated names: runs, plans nothing here
@@ -98,3 +96,22 @@ def test_idioms_run_in_the_sandbox_as_in_plain_python(path: Path, monkeypatch: p
     assert outcome.status is RunStatus.SUCCESS, outcome.traceback or outcome.reason
     assert outcome.plan == _plain_cpython(source, monkeypatch)
     assert load_trusted(source)(*PROBLEM) == outcome.plan
+
+
+def _two_training_problems(metadata: dict[str, object], folder: Path) -> list[Problem]:
+    """Two training problems of the run's domain: generated ones, or for a problem set that
+    brings its own domain (PlanBench's Logistics) the set's own."""
+    domain_name = str(metadata["domain"])
+    if metadata.get("generators") is None and metadata.get("problem_set") not in (None, "generated"):
+        chosen = load_chosen_problems(
+            domain_name, 0, None, parse_selection(str(metadata["problem_set"])), folder, generators="v2"
+        )
+        assert not isinstance(chosen, DescribedTask)
+        return list(chosen.training[:2])
+    domain = load_domain(builtin_domain_file(domain_name))
+    problems = []
+    for item in generate_problems(domain_name, "train", 0, n=2):
+        file = folder / item.file_name
+        file.write_text(item.text)
+        problems.append(load_problem(file, domain))
+    return problems
