@@ -12,7 +12,7 @@ import math
 
 def positive_int(text: str) -> int:
     """An integer of at least 1 (counts: problems, workers, tokens)."""
-    value = _int(text)
+    value = integer(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer, got {text}")
     return value
@@ -20,7 +20,7 @@ def positive_int(text: str) -> int:
 
 def non_negative_int(text: str) -> int:
     """An integer of at least 0 (seeds, feedback rounds)."""
-    value = _int(text)
+    value = integer(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
     return value
@@ -49,7 +49,8 @@ def temperature(text: str) -> float:
     return value
 
 
-def _int(text: str) -> int:
+def integer(text: str) -> int:
+    """Any integer (argparse type with a clear message)."""
     try:
         return int(text)
     except ValueError:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from genplan.cli.arguments import positive_int, positive_seconds, temperature
+from genplan.cli.arguments import integer, positive_int, positive_seconds, temperature
 from genplan.errors import ConfigurationError
 
 if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
@@ -42,14 +42,6 @@ def backend_form(text: str) -> BackendSpec:
             "fake is the tests' scripted model; use openai, files:DIR, manual or replay:PATH"
         )
     return spec
-
-
-def integer(text: str) -> int:
-    """Any integer (argparse type with a clear message)."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be an integer, got {text!r}") from None
 
 
 def add_model_arguments(
