@@ -211,6 +211,8 @@ def describe_engine(engine: Any, scheduler: str | None) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``genplan experiments``; return the exit code (1 when a cell failed)."""
+    from genplan.approaches import get_approach
+    from genplan.approaches.base import uses_sandbox
     from genplan.experiments.engines import make_engine
     from genplan.experiments.grid import check_grid, no_saved_run, run_grid
     from genplan.experiments.grid_file import build_grid
@@ -229,7 +231,9 @@ def run(args: argparse.Namespace) -> int:
             "set up a model (--llm, --model) to run them",
             file=sys.stderr,
         )
-    sandbox_limits(argparse.Namespace(isolation=spec.isolation.value))  # bubblewrap works here, or stop now
+    if any(uses_sandbox(get_approach(approach.name)) for approach in spec.approaches):
+        # bubblewrap works here, or stop now
+        sandbox_limits(argparse.Namespace(isolation=spec.isolation.value))
     if spec.model.backend.kind is BackendKind.MANUAL and (args.engine != "sequential" or args.scheduler):
         raise ConfigurationError(
             "--llm manual reads answers from this terminal: use it with --engine sequential"

@@ -60,3 +60,20 @@ def test_the_grid_gives_the_same_message_for_a_task_in_english() -> None:
         ConfigurationError, match=r"mcp is a task in English \(description.md\), which io cannot"
     ):
         check_capabilities(get_approach("io"), domain="mcp", english=True, isolation=Isolation.BWRAP)
+
+
+def test_a_grid_of_approaches_that_run_no_model_code_needs_no_sandbox(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def missing(args: object) -> None:
+        raise IsolationUnavailable("bubblewrap is missing")
+
+    monkeypatch.setattr("genplan.cli.experiments.sandbox_limits", missing)
+    grid = ["experiments", "--domains", "gripper", "--n", "0", "--engine", "sequential",
+            "--runs-dir", str(tmp_path / "runs"), "--results", str(tmp_path / "results"),
+            "--llm", f"replay:{REACT}"]  # fmt: skip
+    assert main([*grid, "--approach", "react"]) == 0
+    assert "1 cells" in capsys.readouterr().out
+    # a grid with an approach that runs model code checks the sandbox before any cell starts
+    assert main([*grid, "--approach", "react", "--approach", "generalized-plan"]) != 0
+    assert "bubblewrap is missing" in capsys.readouterr().err
