@@ -8,7 +8,8 @@ search components are checked against (AutoToS, Cao et al., AAAI 2025, Sec. 4: a
 function is *sound* when it yields only such successors, *complete* when it yields all of them).
 
 Actions are found by matching positive preconditions against the state's atoms one at a time
-(each bound variable narrows the next match), not by trying every tuple of objects, so a state
+(:mod:`genplan.plans.joins`: each bound variable narrows the next match), not by trying every
+tuple of objects, so a state
 with a few hundred atoms costs well under a millisecond. The generator is plain data and
 round-trips through JSON, so trusted code inside the sandbox can rebuild it without the PDDL
 parser.
@@ -17,13 +18,14 @@ parser.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
 from genplan.pddl.domain import Atom, Domain, Operator
 from genplan.pddl.problem import Problem
+from genplan.plans.joins import index_atoms, join_bindings, join_order
 
 
 @dataclass(frozen=True)
@@ -37,32 +39,12 @@ class _Schema:
     parameter_types: Mapping[str, str]
 
 
-def _join_order(atoms: Sequence[Atom]) -> tuple[Atom, ...]:
-    """Positive preconditions ordered so that each one shares as many variables as possible with
-    those before it (fewer candidate facts to try)."""
-    remaining = list(atoms)
-    bound: set[str] = set()
-    order: list[Atom] = []
-    while remaining:
-        best = max(
-            remaining,
-            key=lambda a: (
-                sum(t in bound for t in a[1:] if t.startswith("?")),
-                -sum(t not in bound for t in a[1:] if t.startswith("?")),
-            ),
-        )
-        remaining.remove(best)
-        order.append(best)
-        bound.update(t for t in best[1:] if t.startswith("?"))
-    return tuple(order)
-
-
 def _schema(operator: Operator) -> _Schema:
     positive = [a for a in operator.positive_preconditions if a[0] != "="]
     equal = tuple(a for a in operator.positive_preconditions if a[0] == "=")
     return _Schema(
         operator,
-        _join_order(positive),
+        join_order(positive, lambda atom: atom),
         equal,
         tuple(operator.negative_preconditions),
         dict(operator.parameters),
@@ -101,46 +83,14 @@ class SuccessorGenerator:
         }
         return cls(list(domain.operators.values()), type_objects)
 
-    # -- matching --------------------------------------------------------------------------
-    def _bindings(
-        self, schema: _Schema, index: Mapping[str, list[Atom]], depth: int, binding: dict[str, str]
-    ) -> Iterator[dict[str, str]]:
-        if depth == len(schema.joins):
-            yield binding
-            return
-        pattern = schema.joins[depth]
-        parameter_types = schema.parameter_types
-        for fact in index.get(pattern[0], ()):
-            if len(fact) != len(pattern):
-                continue
-            added: list[str] = []
-            fits = True
-            for term, value in zip(pattern[1:], fact[1:]):
-                if not term.startswith("?"):
-                    fits = term == value
-                elif term in binding:
-                    fits = binding[term] == value
-                elif value in self._type_sets.get(parameter_types.get(term, ""), ()):
-                    binding[term] = value
-                    added.append(term)
-                else:
-                    fits = False
-                if not fits:
-                    break
-            if fits:
-                yield from self._bindings(schema, index, depth + 1, binding)
-            for term in added:
-                del binding[term]
-
     def applicable(self, state: AbstractSet[Atom]) -> list[Atom]:
         """Every ground action applicable in ``state``, as ``(operator, object, ...)``, sorted."""
-        index: dict[str, list[Atom]] = {}
-        for atom in state:
-            index.setdefault(atom[0], []).append(atom)
+        index = index_atoms(state)
         actions: set[Atom] = set()
         for schema in self._schemas:
             parameters = schema.operator.parameters
-            for binding in self._bindings(schema, index, 0, {}):
+            indexes = [index] * len(schema.joins)
+            for binding in join_bindings(schema.joins, indexes, self._type_sets, schema.parameter_types):
                 free = [(v, t) for v, t in parameters if v not in binding]
                 choices = [self.type_objects.get(t, ()) for _, t in free]
                 for values in itertools.product(*choices):

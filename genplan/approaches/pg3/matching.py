@@ -3,60 +3,44 @@
 A rule matches under a binding of its parameters to objects (respecting types) when its positive
 state literals hold in the state, its negative ones do not, its positive goal literals are goal
 atoms and its negative ones are not. Bindings are found by joining the positive literals one at a
-time against the state's (or the goal's) atoms indexed by predicate, each bound variable narrowing
-the next match, so a rule costs a few dictionary look-ups rather than a product over objects;
-only variables that no positive literal binds are enumerated over their type's objects.
+time against the state's (or the goal's) atoms indexed by predicate (:mod:`genplan.plans.joins`,
+the join the successor generator uses), so a rule costs a few dictionary look-ups rather than a
+product over objects; only variables that no positive literal binds are enumerated over their
+type's objects.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from genplan.approaches.pg3.policy import DecisionList, Literal, Rule
 from genplan.pddl.domain import Atom
 from genplan.pddl.problem import Problem
-
-Index = Mapping[str, list[Atom]]
-
-
-def index_atoms(atoms: AbstractSet[Atom]) -> dict[str, list[Atom]]:
-    """Atoms grouped by predicate."""
-    index: dict[str, list[Atom]] = {}
-    for atom in atoms:
-        index.setdefault(atom[0], []).append(atom)
-    return index
+from genplan.plans.joins import Index, index_atoms, join_bindings, join_order
 
 
 @dataclass(frozen=True)
 class _Compiled:
-    joins: tuple[Literal, ...]
+    joins: tuple[Atom, ...]
+    on_goal: tuple[bool, ...]  # per join: matched against the goal's atoms, not the state's
     negatives: tuple[Literal, ...]
     free: tuple[tuple[str, str], ...]
     types: Mapping[str, str]
 
 
 def _compile(rule: Rule) -> _Compiled:
-    positives = [c for c in rule.conditions if c.positive]
-    order: list[Literal] = []
-    bound: set[str] = set()
-    remaining = list(positives)
-    while remaining:  # most variables already bound first, then fewest new ones
-        best = max(
-            remaining,
-            key=lambda c: (
-                sum(t in bound for t in c.atom[1:] if t.startswith("?")),
-                -sum(t not in bound for t in c.atom[1:] if t.startswith("?")),
-            ),
-        )
-        remaining.remove(best)
-        order.append(best)
-        bound.update(t for t in best.atom[1:] if t.startswith("?"))
+    order = join_order([c for c in rule.conditions if c.positive], lambda c: c.atom)
+    bound = {t for c in order for t in c.atom[1:] if t.startswith("?")}
     free = tuple((v, t) for v, t in rule.parameters if v not in bound)
     return _Compiled(
-        tuple(order), tuple(c for c in rule.conditions if not c.positive), free, dict(rule.parameters)
+        tuple(c.atom for c in order),
+        tuple(c.goal for c in order),
+        tuple(c for c in rule.conditions if not c.positive),
+        free,
+        dict(rule.parameters),
     )
 
 
@@ -109,37 +93,6 @@ class PolicyMatcher:
             self._type_sets[type_name] = frozenset(self._type_objects[type_name])
         return self._type_objects[type_name]
 
-    def _bindings(
-        self, compiled: _Compiled, state_index: Index, depth: int, binding: dict[str, str]
-    ) -> Iterator[dict[str, str]]:
-        if depth == len(compiled.joins):
-            yield binding
-            return
-        literal = compiled.joins[depth]
-        pattern = literal.atom
-        facts = (self._goal_index if literal.goal else state_index).get(pattern[0], ())
-        for fact in facts:
-            if len(fact) != len(pattern):
-                continue
-            added: list[str] = []
-            fits = True
-            for term, value in zip(pattern[1:], fact[1:]):
-                if not term.startswith("?"):
-                    fits = term == value
-                elif term in binding:
-                    fits = binding[term] == value
-                elif value in self._type_sets[compiled.types[term]]:
-                    binding[term] = value
-                    added.append(term)
-                else:
-                    fits = False
-                if not fits:
-                    break
-            if fits:
-                yield from self._bindings(compiled, state_index, depth + 1, binding)
-            for term in added:
-                del binding[term]
-
     def rule_actions(self, rule: Rule, state: AbstractSet[Atom], state_index: Index) -> list[Atom]:
         """Every ground action ``rule`` gives in ``state`` (one per satisfying binding), unsorted."""
         compiled = self._compiled.get(rule)
@@ -149,7 +102,8 @@ class PolicyMatcher:
                 self.objects_of(type_name)
         actions: list[Atom] = []
         goal = self._goal
-        for binding in self._bindings(compiled, state_index, 0, {}):
+        indexes = [self._goal_index if on_goal else state_index for on_goal in compiled.on_goal]
+        for binding in join_bindings(compiled.joins, indexes, self._type_sets, compiled.types):
             choices = [self.objects_of(t) for _, t in compiled.free]
             for values in itertools.product(*choices) if compiled.free else [()]:
                 full = dict(binding)
