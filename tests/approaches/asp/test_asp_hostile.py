@@ -143,3 +143,14 @@ def test_a_real_answer_under_the_limit_is_read_whole() -> None:
         {"mode": "plan", "encoding": "a.\n", "facts": "", "time_limit": 10}, max_answer_bytes=1024**2
     )
     assert response["status"] != "error", response
+
+
+@pytest.mark.parametrize("letter", ["\u0131", "\u017f"], ids=["dotless i", "long s"])
+@pytest.mark.parametrize("where", ["#{}nclude", "#{}cript", "#pytho{}"])
+def test_a_letter_that_case_folds_to_ascii_in_a_comment_is_no_crash(letter: str, where: str) -> None:
+    # re.IGNORECASE matched "#ſcript" (U+017F folds to s) and then found no reason for the word
+    text = f"% do not use {where.format(letter)} here\na.\n"
+    assert policy_violations(text) == []
+    result = Clingo().plan(text, "", max_horizon=1, time_limit=10)
+    assert result.status is not ClingoStatus.REJECTED or "not allowed" not in result.messages[0]
+    assert any("U+" in message or "ASCII" in message for message in result.messages), result.messages
