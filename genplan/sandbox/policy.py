@@ -389,6 +389,15 @@ class GenplanPolicy(RestrictingNodeTransformer):
         if name is not None and not name_is_allowed(name):
             self.error(node, f'"{name}" is not allowed as a name in this sandbox')
 
+    def check_binding(self, node: Any, name: str | None) -> None:
+        """Check a name a statement binds, given as a string rather than a ``Name`` node (a
+        function, class, argument, import alias, ``except ... as``, capture pattern): also
+        never one of :data:`UNASSIGNABLE_NAMES` (``import math as __name__`` would rename the
+        module, and with it the module of every class defined after)."""
+        self.check_name(node, name)
+        if name in UNASSIGNABLE_NAMES:
+            self.error(node, f'assigning "{name}" is not allowed in this sandbox')
+
     def visit_Module(self, node: ast.Module) -> ast.AST:
         _ClassPrivateNames().visit(node)
         collector = _BoundNames()
@@ -464,7 +473,7 @@ class GenplanPolicy(RestrictingNodeTransformer):
     def visit_Import(self, node: ast.Import) -> ast.AST:
         for alias in node.names:
             self._check_module(node, alias.name)
-            self.check_name(node, alias.asname)
+            self.check_binding(node, alias.asname)
         return self.node_contents_visit(node)
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.AST:
@@ -483,20 +492,20 @@ class GenplanPolicy(RestrictingNodeTransformer):
                     f'importing "{alias.name}" from "{node.module}" is not allowed in this sandbox; '
                     f"available: {', '.join(sorted(partial))}",
                 )
-            self.check_name(node, alias.asname)
+            self.check_binding(node, alias.asname)
         return self.node_contents_visit(node)
 
     # -- definitions ---------------------------------------------------------------------
     def _check_arguments(self, node: ast.FunctionDef | ast.Lambda) -> None:
         arguments = node.args
         for argument in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]:
-            self.check_name(node, argument.arg)
+            self.check_binding(node, argument.arg)
         for optional in (arguments.vararg, arguments.kwarg):
             if optional is not None:
-                self.check_name(node, optional.arg)
+                self.check_binding(node, optional.arg)
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
-        self.check_name(node, node.name)
+        self.check_binding(node, node.name)
         self._check_arguments(node)
         return self.node_contents_visit(node)
 
@@ -505,7 +514,7 @@ class GenplanPolicy(RestrictingNodeTransformer):
         return self.node_contents_visit(node)
 
     def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
-        self.check_name(node, node.name)
+        self.check_binding(node, node.name)
         if any(keyword.arg == "metaclass" for keyword in node.keywords):
             self.error(node, 'the keyword argument "metaclass" is not allowed in this sandbox')
         return self.node_contents_visit(node)
@@ -524,28 +533,23 @@ class GenplanPolicy(RestrictingNodeTransformer):
                 )
         return self.node_contents_visit(node)
 
-    def _check_capture(self, node: ast.AST, name: str | None) -> None:
-        # A capture pattern binds a name that is a plain string in the tree, not a Name node:
-        # ``case __name__:`` would rename the module (and the module of every later class) and
-        # ``case __annotations__:`` in a class body would replace its annotations.
-        self.check_name(node, name)
-        if name in UNASSIGNABLE_NAMES:
-            self.error(node, f'assigning "{name}" is not allowed in this sandbox')
-
+    # Capture patterns bind names given as strings, not Name nodes: ``case __name__:`` renamed
+    # the module (and with it every later class's module), ``case __annotations__:`` in a class
+    # body replaced its annotations.
     def visit_MatchAs(self, node: ast.MatchAs) -> ast.AST:
-        self._check_capture(node, node.name)
+        self.check_binding(node, node.name)
         return self.node_contents_visit(node)
 
     def visit_MatchStar(self, node: ast.MatchStar) -> ast.AST:
-        self._check_capture(node, node.name)
+        self.check_binding(node, node.name)
         return self.node_contents_visit(node)
 
     def visit_MatchMapping(self, node: ast.MatchMapping) -> ast.AST:
-        self._check_capture(node, node.rest)
+        self.check_binding(node, node.rest)
         return self.node_contents_visit(node)
 
     def visit_ExceptHandler(self, node: ast.ExceptHandler) -> ast.AST:
-        self.check_name(node, node.name)
+        self.check_binding(node, node.name)
         return self.node_contents_visit(node)
 
     # -- plain Python, allowed as it is (no run-time guards) ------------------------------

@@ -162,6 +162,11 @@ COMPILE_TIME: dict[str, str] = {
     "annotations replaced by a capture pattern": "class C:\n    match {}:\n        case __annotations__:\n            pass",
     "dunder bound by a star pattern": "match [1]:\n    case [*__builtins__]:\n        pass",
     "dunder bound by a mapping rest": "match {}:\n    case {**__globals__}:\n        pass",
+    "module renamed by an import alias": "import math as __name__",
+    "module renamed by a from-import alias": "from math import pi as __name__",
+    "module renamed by a function": "def __name__():\n    pass",
+    "module renamed by a class": "class __name__:\n    pass",
+    "module renamed by an exception handler": "try:\n    pass\nexcept ValueError as __name__:\n    pass",
 }
 
 
@@ -198,7 +203,11 @@ RUN_TIME: dict[str, tuple[str, type[Exception], str]] = {
         "_getframe",
     ),
     "the real sys through typing": ("import typing\nRESULT = typing.sys", AttributeError, "sys"),
-    "the real time through random": ("import random\nRESULT = random.time", AttributeError, "time"),
+    "the real sys through dataclasses": (
+        "import dataclasses\nRESULT = dataclasses.sys",
+        AttributeError,
+        "sys",
+    ),
     "type.__new__ builds no class": (
         "RESULT = type.__new__(type, 'Forged', (), {'__module__': 'random'})",
         TypeError,
