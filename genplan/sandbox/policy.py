@@ -176,6 +176,11 @@ OWN_ONLY_DUNDERS = frozenset({"__getattr__"})
 they resolve on its own classes. A library's ``__getattr__`` (``typing``'s generic aliases
 have one) takes the attribute name as a string and would pass it by every check."""
 
+METHOD_ONLY_NAMES = frozenset({"__getattr__"})
+"""Dunders a program may bind only as a method defined in a class body: a module-level
+``__getattr__`` would answer for the program's module, which (in trusted mode) any code of the
+caller's process that looks through ``sys.modules`` may probe."""
+
 CLASS_ATTRIBUTE = "__class__"
 """``obj.__class__`` is read as ``type(obj)`` under the sandbox's ``type`` (never a metaclass);
 it may not be assigned, named in a class pattern or given to ``getattr``."""
@@ -383,6 +388,7 @@ class GenplanPolicy(RestrictingNodeTransformer):
         super().__init__(*args, **kwargs)
         self.bound_names: set[str] = set()
         self.own_private: set[str] = set()
+        self.methods: set[int] = set()
 
     # -- names ---------------------------------------------------------------------------
     def check_name(self, node: Any, name: str | None, allow_magic_methods: bool = False) -> None:
@@ -397,6 +403,8 @@ class GenplanPolicy(RestrictingNodeTransformer):
         self.check_name(node, name)
         if name in UNASSIGNABLE_NAMES:
             self.error(node, f'assigning "{name}" is not allowed in this sandbox')
+        if name in METHOD_ONLY_NAMES and id(node) not in self.methods:
+            self.error(node, f'"{name}" may only be defined as a method of a class in this sandbox')
 
     def visit_Module(self, node: ast.Module) -> ast.AST:
         _ClassPrivateNames().visit(node)
@@ -406,6 +414,13 @@ class GenplanPolicy(RestrictingNodeTransformer):
         own = _OwnAttributes()
         own.visit(node)
         self.own_private = own.names
+        self.methods = {
+            id(statement)
+            for klass in ast.walk(node)
+            if isinstance(klass, ast.ClassDef)
+            for statement in klass.body
+            if isinstance(statement, ast.FunctionDef)
+        }
         return self.node_contents_visit(node)
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
@@ -417,6 +432,8 @@ class GenplanPolicy(RestrictingNodeTransformer):
             self.check_name(node, node.id)
         if node.id in UNASSIGNABLE_NAMES and not isinstance(node.ctx, ast.Load):
             self.error(node, f'assigning "{node.id}" is not allowed in this sandbox')
+        if node.id in METHOD_ONLY_NAMES and not isinstance(node.ctx, ast.Load):
+            self.error(node, f'"{node.id}" may only be defined as a method of a class in this sandbox')
         return self.node_contents_visit(node)
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
