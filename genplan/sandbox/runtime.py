@@ -6,14 +6,21 @@ modules (copies holding only their public, harmless names), and a :class:`Progra
 the module supplies the few run-time guards the static policy (:mod:`genplan.sandbox.policy`)
 compiles calls to:
 
-* ``obj._name`` (a private attribute) reads through :meth:`ProgramScope.private_get` and writes
-  through :meth:`ProgramScope.private_receiver`: allowed only on the program's own classes,
-  their instances and its own functions, and only where the attribute is not inherited from a
-  library class (``random._os``, ``ForwardRef._evaluate`` and module privates are refused);
+* ``obj._name`` (a private attribute) and ``obj.__getattr__`` read through
+  :meth:`ProgramScope.private_get` and write through :meth:`ProgramScope.private_receiver`:
+  allowed only on the program's own classes, their instances and its own functions, and only
+  where the attribute is not inherited from a library class (``random._os``,
+  ``ForwardRef._evaluate``, a ``typing`` alias's ``__getattr__`` and module privates are refused);
+* ``obj.__class__`` is :class:`SafeType` of ``obj`` (its class, never a metaclass);
 * ``x.format`` and ``x.format_map`` go through :meth:`ProgramScope.format_attribute`: on a
   string, the replacement fields may index (``{0[key]}``) but never follow an attribute that
   starts with ``_`` (``'{0.__globals__}'.format(f)`` is refused);
-* ``getattr``/``hasattr``/``setattr``/``delattr`` apply the same rules to names given as strings.
+* ``getattr``/``hasattr``/``setattr``/``delattr`` apply the same rules to names given as strings;
+* ``vars(obj)`` works on the program's own classes and their instances only.
+
+``time`` and ``sys`` are *partial* views (:data:`genplan.sandbox.policy.PARTIAL_MODULES`): the
+clocks, and ``maxsize`` with the recursion limit (:meth:`ProgramScope.setrecursionlimit`);
+other modules never hand them out (``typing.sys`` is not there).
 
 Objects of allowed modules that reach past the policy are hidden (``typing.get_type_hints`` and
 ``ForwardRef`` evaluate strings; ``functools.singledispatch`` does so through annotations;
@@ -23,7 +30,7 @@ arbitrary dictionaries) or replaced by guarded versions: ``operator.attrgetter``
 could build an unguarded one is handed out), ``dataclasses.dataclass`` (only classes the program
 declared itself, with identifier field names), ``collections.namedtuple`` (no ``module=``), and
 ``functools.update_wrapper``/``wraps`` (only between the program's own functions and classes,
-with the default attribute lists). ``type`` takes one argument only.
+with the default attribute lists; an instance may be the wrapper, never the wrapped). ``type`` takes one argument only.
 
 A class belongs to the program when its ``__module__`` is the program module's name: class
 statements set it, and the policy forbids assigning ``__name__`` or ``__module__``, so a program
