@@ -116,7 +116,8 @@ def _execute(
         shown = "\n".join([*trace[:7], "  ...", *trace[-3:]]) if len(trace) > 12 else "\n".join(trace)
         message = {
             "status": "crashed",
-            "reason": f"maximum recursion depth ({limits.recursion_limit}) exceeded:\n{shown}",
+            # the limit in force: the program may have set its own (sys.setrecursionlimit)
+            "reason": f"maximum recursion depth ({sys.getrecursionlimit()}) exceeded:\n{shown}",
         }
     except BaseException as error:  # the program's own exception, KeyboardInterrupt included
         message = {"status": "raised", "traceback": format_exception(error, source)}

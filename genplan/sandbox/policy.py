@@ -4,24 +4,27 @@ Programs are compiled with RestrictedPython under :class:`GenplanPolicy`, a subc
 ``RestrictingNodeTransformer``. The policy is mostly *static*: dangerous names and attributes
 are rejected when the program is compiled, so the compiled code needs no run-time guard on every
 attribute read, subscript or loop (RestrictedPython's default guards cost about 1.9x on
-search-heavy code). Three kinds of expression are compiled into calls of run-time guards (see
-:mod:`genplan.sandbox.runtime`): private attributes (``obj._name``), ``x.format`` and
-``x.format_map``.
+search-heavy code). A few kinds of expression are compiled into calls of run-time guards (see
+:mod:`genplan.sandbox.runtime`): private attributes (``obj._name``) and ``obj.__getattr__``,
+``x.format`` and ``x.format_map``, and ``obj.__class__`` (read as ``type(obj)``).
 
-Rejected: imports outside :data:`ALLOWED_MODULES`; the builtins in :data:`FORBIDDEN_NAMES`
-(``open``, ``eval``, ``exec``, ``compile``, ``globals``, ``vars``, ...); dunder attributes other
-than the harmless ones in :data:`ALLOWED_DUNDERS` (so ``__class__``, ``__subclasses__``,
-``__globals__``, ``__builtins__``, ``__dict__``, ``__code__`` are out) and frame/generator
-internals (:data:`FORBIDDEN_ATTRIBUTES`); reading a private attribute (``obj._name``) whose name
-the program never defines (``random._os``, ``ref._evaluate``); assigning ``__name__``;
-``type(name, bases, dict)``; ``async`` code.
+Rejected: imports outside :data:`ALLOWED_MODULES` (and of ``time`` and ``sys`` all but the names
+in :data:`PARTIAL_MODULES`); the builtins in :data:`FORBIDDEN_NAMES` (``open``, ``eval``,
+``exec``, ``compile``, ``globals``, ...) and ``vars()`` without an argument; dunder attributes
+other than the harmless ones in :data:`ALLOWED_DUNDERS` (so ``__subclasses__``, ``__globals__``,
+``__builtins__``, ``__dict__``, ``__code__`` are out) and frame/generator internals
+(:data:`FORBIDDEN_ATTRIBUTES`); reading a private attribute (``obj._name``) whose name the
+program never defines (``random._os``, ``ref._evaluate``); assigning ``__name__`` or
+``__class__``; ``type(name, bases, dict)``; ``async`` code.
 
 Accepted, although RestrictedPython's default policy rejects some: ``d[k] += 1`` and
 ``obj.attr += 1``; annotated assignments and ``@dataclass``; names starting with one
 underscore and the program's own private attributes (``self._cache``); defining ``__init__``,
-``__repr__``, ``__eq__``, ``__lt__``, ``__hash__`` and other ordinary special methods;
-``nonlocal``, ``global``, ``match``, f-strings, generators, classes, lambdas, ``print``
-(captured).
+``__new__``, ``__getattr__``, ``__repr__``, ``__eq__``, ``__lt__``, ``__hash__`` and other
+ordinary special methods; ``self.__class__.__name__``; ``vars(obj)`` of its own objects (a
+run-time guard refuses any other); ``import time`` (the clocks) and ``import sys`` (``maxsize``
+and the recursion limit); ``nonlocal``, ``global``, ``match``, f-strings, generators, classes,
+lambdas, ``print`` (captured).
 """
 
 from __future__ import annotations
@@ -58,9 +61,32 @@ ALLOWED_MODULES = frozenset(
         "statistics",
         "fractions",
         "queue",
+        "time",
+        "sys",
     }
 )
-"""Pure modules a program may import (and ``__future__``)."""
+"""Modules a program may import (and ``__future__``): pure ones whole, and the few names of
+:data:`PARTIAL_MODULES` of the others."""
+
+PARTIAL_MODULES: dict[str, frozenset[str]] = {
+    "time": frozenset(
+        {
+            "time",
+            "time_ns",
+            "perf_counter",
+            "perf_counter_ns",
+            "monotonic",
+            "monotonic_ns",
+            "process_time",
+            "process_time_ns",
+        }
+    ),
+    "sys": frozenset({"maxsize", "getrecursionlimit", "setrecursionlimit"}),
+}
+"""Modules a program gets only a few names of: the clocks of ``time`` (no ``sleep``, nothing
+that reaches the operating system beyond the clock) and of ``sys`` the recursion limit and
+``maxsize`` (no ``modules``, ``exit``, ``stdout``, ...). Other modules never hand them out
+(``typing.sys`` stays refused): a program gets them by importing them."""
 
 FORBIDDEN_NAMES = frozenset(
     {
@@ -70,7 +96,6 @@ FORBIDDEN_NAMES = frozenset(
         "compile",
         "globals",
         "locals",
-        "vars",
         "__import__",
         "breakpoint",
         "input",
@@ -139,9 +164,26 @@ ALLOWED_DUNDERS = frozenset(
         "__float__",
         "__copy__",
         "__deepcopy__",
+        "__new__",
+        "__getattr__",
     ]
 )
-"""Dunder names a program may define, read or call."""
+"""Dunder names a program may define, read or call (those of :data:`OWN_ONLY_DUNDERS` read
+only where they resolve on the program's own classes)."""
+
+OWN_ONLY_DUNDERS = frozenset({"__getattr__"})
+"""Dunders a program may define but read or assign only as it may a private attribute: where
+they resolve on its own classes. A library's ``__getattr__`` (``typing``'s generic aliases
+have one) takes the attribute name as a string and would pass it by every check."""
+
+METHOD_ONLY_NAMES = frozenset({"__getattr__"})
+"""Dunders a program may bind only as a method defined in a class body: a module-level
+``__getattr__`` would answer for the program's module, which (in trusted mode) any code of the
+caller's process that looks through ``sys.modules`` may probe."""
+
+CLASS_ATTRIBUTE = "__class__"
+"""``obj.__class__`` is read as ``type(obj)`` under the sandbox's ``type`` (never a metaclass);
+it may not be assigned, named in a class pattern or given to ``getattr``."""
 
 FORBIDDEN_ATTRIBUTES = frozenset(
     {
@@ -219,6 +261,12 @@ def attribute_is_allowed(name: str) -> bool:
 def is_private(name: str) -> bool:
     """Whether ``name`` is private: one leading underscore (``_cache``), not a dunder."""
     return name.startswith("_") and not _dunder(name) and name != "_"
+
+
+def needs_owner(name: str) -> bool:
+    """Whether ``obj.name`` is allowed only where ``name`` resolves on the program's own class
+    (a private attribute, or a dunder of :data:`OWN_ONLY_DUNDERS`)."""
+    return is_private(name) or name in OWN_ONLY_DUNDERS
 
 
 class _ClassPrivateNames(ast.NodeTransformer):
@@ -340,11 +388,23 @@ class GenplanPolicy(RestrictingNodeTransformer):
         super().__init__(*args, **kwargs)
         self.bound_names: set[str] = set()
         self.own_private: set[str] = set()
+        self.methods: set[int] = set()
 
     # -- names ---------------------------------------------------------------------------
     def check_name(self, node: Any, name: str | None, allow_magic_methods: bool = False) -> None:
         if name is not None and not name_is_allowed(name):
             self.error(node, f'"{name}" is not allowed as a name in this sandbox')
+
+    def check_binding(self, node: Any, name: str | None) -> None:
+        """Check a name a statement binds, given as a string rather than a ``Name`` node (a
+        function, class, argument, import alias, ``except ... as``, capture pattern): also
+        never one of :data:`UNASSIGNABLE_NAMES` (``import math as __name__`` would rename the
+        module, and with it the module of every class defined after)."""
+        self.check_name(node, name)
+        if name in UNASSIGNABLE_NAMES:
+            self.error(node, f'assigning "{name}" is not allowed in this sandbox')
+        if name in METHOD_ONLY_NAMES and id(node) not in self.methods:
+            self.error(node, f'"{name}" may only be defined as a method of a class in this sandbox')
 
     def visit_Module(self, node: ast.Module) -> ast.AST:
         _ClassPrivateNames().visit(node)
@@ -354,6 +414,13 @@ class GenplanPolicy(RestrictingNodeTransformer):
         own = _OwnAttributes()
         own.visit(node)
         self.own_private = own.names
+        self.methods = {
+            id(statement)
+            for klass in ast.walk(node)
+            if isinstance(klass, ast.ClassDef)
+            for statement in klass.body
+            if isinstance(statement, ast.FunctionDef)
+        }
         return self.node_contents_visit(node)
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
@@ -365,15 +432,22 @@ class GenplanPolicy(RestrictingNodeTransformer):
             self.check_name(node, node.id)
         if node.id in UNASSIGNABLE_NAMES and not isinstance(node.ctx, ast.Load):
             self.error(node, f'assigning "{node.id}" is not allowed in this sandbox')
+        if node.id in METHOD_ONLY_NAMES and not isinstance(node.ctx, ast.Load):
+            self.error(node, f'"{node.id}" may only be defined as a method of a class in this sandbox')
         return self.node_contents_visit(node)
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
         name = node.attr
+        reading = isinstance(node.ctx, ast.Load)
+        if name == CLASS_ATTRIBUTE:
+            if not reading:
+                self.error(node, 'assigning or deleting "__class__" is not allowed in this sandbox')
+            node = self.node_contents_visit(node)
+            return _call("__genplan_class__", node, node.value)
         if not attribute_is_allowed(name):
             self.error(node, f'access to the attribute "{name}" is not allowed in this sandbox')
-        if name in UNASSIGNABLE_NAMES and not isinstance(node.ctx, ast.Load):
+        if name in UNASSIGNABLE_NAMES and not reading:
             self.error(node, f'assigning "{name}" is not allowed in this sandbox')
-        reading = isinstance(node.ctx, ast.Load)
         if is_private(name) and reading and name not in self.own_private | LIBRARY_PRIVATE_API:
             self.error(
                 node,
@@ -381,7 +455,7 @@ class GenplanPolicy(RestrictingNodeTransformer):
                 "defines it (private attributes of modules and library objects are off limits)",
             )
         node = self.node_contents_visit(node)
-        if is_private(name):
+        if needs_owner(name):
             if reading:
                 return _call("__genplan_private__", node, node.value, ast.Constant(name))
             node.value = _call("__genplan_receiver__", node.value, node.value, ast.Constant(name))
@@ -396,6 +470,14 @@ class GenplanPolicy(RestrictingNodeTransformer):
             and (len(node.args) != 1 or node.keywords)
         ):
             self.error(node, "type(name, bases, dict) is not allowed in this sandbox; use a class statement")
+        if (
+            isinstance(node.func, ast.Name)
+            and node.func.id == "vars"
+            and "vars" not in self.bound_names
+            and not node.args
+            and not node.keywords
+        ):
+            self.error(node, "vars() without an argument is not available in this sandbox; use vars(obj)")
         return self.node_contents_visit(node)
 
     # -- imports -------------------------------------------------------------------------
@@ -408,32 +490,39 @@ class GenplanPolicy(RestrictingNodeTransformer):
     def visit_Import(self, node: ast.Import) -> ast.AST:
         for alias in node.names:
             self._check_module(node, alias.name)
-            self.check_name(node, alias.asname)
+            self.check_binding(node, alias.asname)
         return self.node_contents_visit(node)
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.AST:
         if node.level:
             self.error(node, "relative imports are not allowed in this sandbox")
         self._check_module(node, node.module)
+        partial = PARTIAL_MODULES.get(node.module or "")
         for alias in node.names:
             if alias.name == "*":
                 self.error(node, '"from ... import *" is not allowed in this sandbox')
             elif not name_is_allowed(alias.name) or alias.name.startswith("_"):
                 self.error(node, f'importing "{alias.name}" is not allowed in this sandbox')
-            self.check_name(node, alias.asname)
+            elif partial is not None and alias.name not in partial:
+                self.error(
+                    node,
+                    f'importing "{alias.name}" from "{node.module}" is not allowed in this sandbox; '
+                    f"available: {', '.join(sorted(partial))}",
+                )
+            self.check_binding(node, alias.asname)
         return self.node_contents_visit(node)
 
     # -- definitions ---------------------------------------------------------------------
     def _check_arguments(self, node: ast.FunctionDef | ast.Lambda) -> None:
         arguments = node.args
         for argument in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]:
-            self.check_name(node, argument.arg)
+            self.check_binding(node, argument.arg)
         for optional in (arguments.vararg, arguments.kwarg):
             if optional is not None:
-                self.check_name(node, optional.arg)
+                self.check_binding(node, optional.arg)
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
-        self.check_name(node, node.name)
+        self.check_binding(node, node.name)
         self._check_arguments(node)
         return self.node_contents_visit(node)
 
@@ -442,7 +531,7 @@ class GenplanPolicy(RestrictingNodeTransformer):
         return self.node_contents_visit(node)
 
     def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
-        self.check_name(node, node.name)
+        self.check_binding(node, node.name)
         if any(keyword.arg == "metaclass" for keyword in node.keywords):
             self.error(node, 'the keyword argument "metaclass" is not allowed in this sandbox')
         return self.node_contents_visit(node)
@@ -453,7 +542,7 @@ class GenplanPolicy(RestrictingNodeTransformer):
         for name in node.kwd_attrs:
             if not attribute_is_allowed(name):
                 self.error(node, f'access to the attribute "{name}" is not allowed in this sandbox')
-            elif is_private(name):
+            elif needs_owner(name):
                 self.error(
                     node,
                     f'the private attribute "{name}" may not be named in a class pattern in this sandbox '
@@ -461,8 +550,23 @@ class GenplanPolicy(RestrictingNodeTransformer):
                 )
         return self.node_contents_visit(node)
 
+    # Capture patterns bind names given as strings, not Name nodes: ``case __name__:`` renamed
+    # the module (and with it every later class's module), ``case __annotations__:`` in a class
+    # body replaced its annotations.
+    def visit_MatchAs(self, node: ast.MatchAs) -> ast.AST:
+        self.check_binding(node, node.name)
+        return self.node_contents_visit(node)
+
+    def visit_MatchStar(self, node: ast.MatchStar) -> ast.AST:
+        self.check_binding(node, node.name)
+        return self.node_contents_visit(node)
+
+    def visit_MatchMapping(self, node: ast.MatchMapping) -> ast.AST:
+        self.check_binding(node, node.rest)
+        return self.node_contents_visit(node)
+
     def visit_ExceptHandler(self, node: ast.ExceptHandler) -> ast.AST:
-        self.check_name(node, node.name)
+        self.check_binding(node, node.name)
         return self.node_contents_visit(node)
 
     # -- plain Python, allowed as it is (no run-time guards) ------------------------------
@@ -488,9 +592,6 @@ class GenplanPolicy(RestrictingNodeTransformer):
     visit_MatchValue = _allow
     visit_MatchSingleton = _allow
     visit_MatchSequence = _allow
-    visit_MatchMapping = _allow
-    visit_MatchStar = _allow
-    visit_MatchAs = _allow
     visit_MatchOr = _allow
     visit_arguments = _allow
     visit_arg = _allow

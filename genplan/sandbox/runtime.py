@@ -6,14 +6,21 @@ modules (copies holding only their public, harmless names), and a :class:`Progra
 the module supplies the few run-time guards the static policy (:mod:`genplan.sandbox.policy`)
 compiles calls to:
 
-* ``obj._name`` (a private attribute) reads through :meth:`ProgramScope.private_get` and writes
-  through :meth:`ProgramScope.private_receiver`: allowed only on the program's own classes,
-  their instances and its own functions, and only where the attribute is not inherited from a
-  library class (``random._os``, ``ForwardRef._evaluate`` and module privates are refused);
+* ``obj._name`` (a private attribute) and ``obj.__getattr__`` read through
+  :meth:`ProgramScope.private_get` and write through :meth:`ProgramScope.private_receiver`:
+  allowed only on the program's own classes, their instances and its own functions, and only
+  where the attribute is not inherited from a library class (``random._os``,
+  ``ForwardRef._evaluate``, a ``typing`` alias's ``__getattr__`` and module privates are refused);
+* ``obj.__class__`` is :class:`SafeType` of ``obj`` (its class, never a metaclass);
 * ``x.format`` and ``x.format_map`` go through :meth:`ProgramScope.format_attribute`: on a
   string, the replacement fields may index (``{0[key]}``) but never follow an attribute that
   starts with ``_`` (``'{0.__globals__}'.format(f)`` is refused);
-* ``getattr``/``hasattr``/``setattr``/``delattr`` apply the same rules to names given as strings.
+* ``getattr``/``hasattr``/``setattr``/``delattr`` apply the same rules to names given as strings;
+* ``vars(obj)`` works on the program's own classes and their instances only.
+
+``time`` and ``sys`` are *partial* views (:data:`genplan.sandbox.policy.PARTIAL_MODULES`): the
+clocks, and ``maxsize`` with the recursion limit (:meth:`ProgramScope.setrecursionlimit`);
+other modules never hand them out (``typing.sys`` is not there).
 
 Objects of allowed modules that reach past the policy are hidden (``typing.get_type_hints`` and
 ``ForwardRef`` evaluate strings; ``functools.singledispatch`` does so through annotations;
@@ -23,7 +30,7 @@ arbitrary dictionaries) or replaced by guarded versions: ``operator.attrgetter``
 could build an unguarded one is handed out), ``dataclasses.dataclass`` (only classes the program
 declared itself, with identifier field names), ``collections.namedtuple`` (no ``module=``), and
 ``functools.update_wrapper``/``wraps`` (only between the program's own functions and classes,
-with the default attribute lists). ``type`` takes one argument only.
+with the default attribute lists; an instance may be the wrapper, never the wrapped). ``type`` takes one argument only.
 
 A class belongs to the program when its ``__module__`` is the program module's name: class
 statements set it, and the policy forbids assigning ``__name__`` or ``__module__``, so a program
@@ -52,8 +59,10 @@ from typing import Any
 from genplan.sandbox.policy import (
     ALLOWED_MODULES,
     FORBIDDEN_ATTRIBUTES,
+    PARTIAL_MODULES,
     attribute_is_allowed,
     is_private,
+    needs_owner,
 )
 
 PROGRAM_MODULE_PREFIX = "genplan_program_"
@@ -289,6 +298,8 @@ class ProgramScope:
         # Private names allowed on instances, per (program-owned) type: the decision depends on
         # the type alone, so the guards of a hot loop cost one dict lookup after the first time.
         self._allowed: dict[type, set[str]] = {}
+        self.recursion_limit: int | None = None
+        """The recursion limit the program set with ``sys.setrecursionlimit``, or ``None``."""
         self.private_get = self._make_private_get()
         self.private_receiver = self._make_private_receiver()
 
@@ -320,9 +331,14 @@ class ProgramScope:
 
     def _refuse(self, obj: object, name: str) -> AttributeError:
         kind = type(obj).__name__ if not isinstance(obj, type) else "class " + obj.__name__
+        if is_private(name):
+            return AttributeError(
+                f'access to the private attribute "{name}" of a {kind} is not allowed in this sandbox '
+                "(only the program's own classes, objects and functions have private attributes it may use)"
+            )
         return AttributeError(
-            f'access to the private attribute "{name}" of a {kind} is not allowed in this sandbox '
-            "(only the program's own classes, objects and functions have private attributes it may use)"
+            f'access to "{name}" of a {kind} is not allowed in this sandbox (only where one of the '
+            "program's own classes defines it)"
         )
 
     # -- guards the compiled program calls -------------------------------------------------
@@ -369,7 +385,7 @@ class ProgramScope:
             raise TypeError("attribute name must be a string")
         if not attribute_is_allowed(name):
             raise AttributeError(f'access to the attribute "{name}" is not allowed in this sandbox')
-        if is_private(name) and not self.may_touch(obj, name):
+        if needs_owner(name) and not self.may_touch(obj, name):
             raise self._refuse(obj, name)
         return name
 
@@ -395,6 +411,31 @@ class ProgramScope:
         if isinstance(obj, types.ModuleType):
             raise AttributeError("modules are read-only in this sandbox")
         delattr(obj, self._checked(obj, name))
+
+    def vars(self, *args: object) -> Any:
+        """The builtin ``vars``, for the program's own objects only: an instance of one of its
+        classes (its attribute dict) or one of its classes (a read-only view).
+
+        Raises:
+            TypeError: no argument (``vars()`` is the caller's locals), or an object that is
+                not the program's own (a module, a library object, ``__builtins__``).
+        """
+        if len(args) != 1:
+            raise TypeError("vars() takes exactly one argument in this sandbox (vars(obj))")
+        obj = args[0]
+        if type(obj) is types.FunctionType or not self.owns(obj):
+            kind = "class " + obj.__name__ if isinstance(obj, type) else f"a {type(obj).__name__}"
+            raise TypeError(
+                f"vars() of {kind} is not allowed in this sandbox (only of the program's own classes "
+                "and their instances)"
+            )
+        return vars(obj)
+
+    def setrecursionlimit(self, limit: int, /) -> None:
+        """``sys.setrecursionlimit``: CPython's own (its checks and errors), remembered in
+        :attr:`recursion_limit` so that trusted mode sets it only while the program runs."""
+        sys.setrecursionlimit(limit)
+        self.recursion_limit = sys.getrecursionlimit()
 
     # -- guarded versions of library functions ----------------------------------------------
     def attrgetter(self, *names: str) -> Callable[[object], object]:
@@ -467,7 +508,7 @@ class ProgramScope:
         """``functools.update_wrapper`` between the program's own objects, default attributes only."""
         if tuple(assigned) != functools.WRAPPER_ASSIGNMENTS or tuple(updated) != functools.WRAPPER_UPDATES:
             raise TypeError("update_wrapper()/wraps() take no assigned= or updated= in this sandbox")
-        if not (self._owns_callable(wrapper) and self._owns_callable(wrapped)):
+        if not (self._owns_callable(wrapper) and self._owns_callable(wrapped, instance=False)):
             raise TypeError(
                 "update_wrapper()/wraps() apply only to the program's own functions in this sandbox"
             )
@@ -482,9 +523,18 @@ class ProgramScope:
         """``functools.wraps`` built on the guarded :meth:`update_wrapper`."""
         return lambda wrapper: self.update_wrapper(wrapper, wrapped, assigned, updated)
 
-    def _owns_callable(self, obj: object) -> bool:
-        inner = getattr(obj, "__wrapped__", None) if type(obj).__module__ == "functools" else None
-        return self.owns(obj) or (inner is not None and self.owns(inner))
+    def _owns_callable(self, obj: object, *, instance: bool = True) -> bool:
+        """Whether ``obj`` is the program's function or class, a ``functools`` wrapper of one,
+        or (when ``instance``) an instance of one of its classes. A *wrapped* object is never an
+        instance: an instance's ``__module__`` or ``__annotations__`` may come from its own dict
+        (``vars(obj)``) or its ``__getattr__``, and would be copied onto the wrapper."""
+        for _ in range(8):  # wrappers of wrappers, a few deep
+            if type(obj).__module__ != "functools":
+                break
+            obj = getattr(obj, "__wrapped__", None)
+        if isinstance(obj, type) or type(obj) is types.FunctionType:
+            return self.owns(obj)
+        return instance and self.owns(obj)
 
     def replacements(self) -> dict[int, object]:
         """Library objects replaced by this scope's guarded versions, by ``id``."""
@@ -497,6 +547,7 @@ class ProgramScope:
             id(collections.namedtuple): self.namedtuple,
             id(functools.update_wrapper): self.update_wrapper,
             id(functools.wraps): self.wraps,
+            id(sys.setrecursionlimit): self.setrecursionlimit,
         }
 
 
@@ -537,12 +588,19 @@ def _module_view(
     module = importlib.import_module(name)
     view = types.ModuleType(name, getattr(module, "__doc__", None))
     cache[name] = view
+    partial = PARTIAL_MODULES.get(name)
+    if partial is not None:
+        for attribute in sorted(partial):
+            value = getattr(module, attribute)
+            setattr(view, attribute, replacements.get(id(value), value))
+        view.__dict__["__getattr__"] = _missing_name(name, partial)  # PEP 562: a clear error
+        return view
     for attribute in dir(module):
         if attribute.startswith("_"):
             continue
         value = getattr(module, attribute)
         if isinstance(value, types.ModuleType):
-            if value.__name__ in ALLOWED_MODULES:
+            if value.__name__ in ALLOWED_MODULES and value.__name__ not in PARTIAL_MODULES:
                 setattr(view, attribute, _module_view(value.__name__, cache, replacements))
             continue
         if id(value) in _HIDDEN_IDS or _is_metaclass(value):
@@ -552,6 +610,18 @@ def _module_view(
         if submodule.startswith(name + "."):
             setattr(view, submodule[len(name) + 1 :], _module_view(submodule, cache, replacements))
     return view
+
+
+def _missing_name(module: str, names: frozenset[str]) -> Callable[[str], object]:
+    """The ``__getattr__`` of a partial module's view: a clear error for every other name."""
+    available = ", ".join(sorted(names))
+
+    def missing(attribute: str) -> object:
+        raise AttributeError(
+            f'"{module}.{attribute}" is not available in this sandbox; {module} offers only {available}'
+        )
+
+    return missing
 
 
 def _make_import(
@@ -589,6 +659,12 @@ def new_program_module() -> types.ModuleType:
     looks a class's module up (``@dataclass`` does) finds it. ``__name__`` is not
     ``"__main__"``, so a program's ``if __name__ == "__main__":`` block does not run.
     """
+    return new_program()[0]
+
+
+def new_program() -> tuple[types.ModuleType, ProgramScope]:
+    """:func:`new_program_module`'s module and the :class:`ProgramScope` of its guards (which
+    remembers, for instance, the recursion limit the program set)."""
     name = f"{PROGRAM_MODULE_PREFIX}{next(_program_counter)}"
     module = types.ModuleType(name)
     scope = ProgramScope(name, module.__dict__)
@@ -601,7 +677,9 @@ def new_program_module() -> types.ModuleType:
             "__genplan_private__": scope.private_get,
             "__genplan_receiver__": scope.private_receiver,
             "__genplan_format__": scope.format_attribute,
+            "__genplan_class__": SafeType,
             "type": SafeType,
+            "vars": scope.vars,
             "getattr": scope.getattr,
             "hasattr": scope.hasattr,
             "setattr": scope.setattr,
@@ -610,7 +688,7 @@ def new_program_module() -> types.ModuleType:
     )
     module.__dict__.update({"__builtins__": safe, "__metaclass__": type})
     sys.modules[name] = module
-    return module
+    return module, scope
 
 
 def preload_allowed_modules() -> None:

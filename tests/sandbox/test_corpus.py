@@ -5,8 +5,9 @@ A false rejection costs the user a feedback round, so the corpus is every progra
 conversation) plus ``idioms/``: programs of our own with the constructs models use (classes
 with special methods, dataclasses, enums, named tuples, heapq, itertools, collections,
 functools.lru_cache/cmp_to_key/wraps, recursion, sorting with keys, ``self._cache``,
-``import queue``, match, generators, exceptions). Each idiom program gives, in the sandbox, the
-very plan plain CPython gives.
+``import queue``, match, generators, exceptions, ``self.__class__.__name__``, ``__new__``,
+``__getattr__``, ``vars(obj)``, ``import time`` and ``import sys``). Each idiom program gives,
+in the sandbox, the very plan plain CPython gives.
 """
 
 from __future__ import annotations
@@ -85,8 +86,12 @@ PROBLEM = (
 def _plain_cpython(source: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     module = types.ModuleType("idiom")
     monkeypatch.setitem(sys.modules, "idiom", module)
-    exec(compile(source, "<idiom>", "exec"), module.__dict__)
-    return module.get_plan(*(set(part) for part in PROBLEM))
+    limit = sys.getrecursionlimit()  # an idiom may set its own (sys.setrecursionlimit)
+    try:
+        exec(compile(source, "<idiom>", "exec"), module.__dict__)
+        return module.get_plan(*(set(part) for part in PROBLEM))
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 @pytest.mark.parametrize("path", IDIOMS, ids=[p.stem for p in IDIOMS])

@@ -3,9 +3,13 @@ only layer there) and through the sandbox: each is refused at compile time or by
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterator
+
 import pytest
 
 from genplan.sandbox import Limits, PolicyViolation, RunStatus, load_trusted, run_program
+from genplan.sandbox.runtime import new_program
 
 ATTACKS = {
     "match class pattern": """
@@ -17,35 +21,45 @@ def get_plan(objects, init, goal):
             return [str(sorted(g))]
     return []
 """,
+    # ForwardRef._evaluate evals its string with the real builtins in the namespace it is given
     "private name in a match class pattern": """
-import random
+import typing
 def get_plan(objects, init, goal):
-    match random.Random():
-        case object(_os=found):
-            return ['escaped', str(found)]
+    match typing.get_args(typing.List['int'])[0]:
+        case object(_evaluate=evaluate):
+            namespace = {}
+            evaluate(namespace, None, frozenset())
+            return ['escaped', str(sorted(namespace))]
     return []
 """,
+    # EnumType._convert_ (on the metaclass, not in the class's MRO) writes into any module;
+    # the decoy defines the name, so only the run-time guard stands in the way
     "private name on the metaclass": """
 import enum
-class Colour(enum.Enum):
-    RED = 1
+class Decoy:
+    _convert_ = None
+class Base(enum.Enum):
+    pass
 def get_plan(objects, init, goal):
-    return ['escaped', str(Colour._get_mixins_)]
+    return ['escaped', str(Base._convert_)]
 """,
+    # the real str.format_map reached through super(), bound and stored under another name
     "str subclass aliasing format_map": """
 class Template(str):
-    fill = str.format_map
+    def fill(self, mapping):
+        method = super().format_map
+        return method(mapping)
 def get_plan(objects, init, goal):
     def f():
         pass
-    return ['escaped', Template('{f.__globals__}').fill({'f': f})]
+    return ['escaped', Template('{f.__globals__[__name__]}').fill({'f': f})]
 """,
     "UserString.format": """
 import collections
 def get_plan(objects, init, goal):
     def f():
         pass
-    return ['escaped', collections.UserString('{0.__globals__}').format(f)]
+    return ['escaped', collections.UserString('{0.__globals__[__name__]}').format(f)]
 """,
     "UserString.format unbound": """
 import collections
@@ -62,6 +76,8 @@ def get_plan(objects, init, goal):
     forged = real('Forged', (), {'__module__': 'random'})
     return ['escaped', str(forged)]
 """,
+    # a capture pattern binds the class body's __annotations__ to a dict whose items() (what
+    # the dataclass machinery reads) differ from its keys
     "annotations that answer twice": """
 import dataclasses
 class Fields(dict):
@@ -70,11 +86,12 @@ class Fields(dict):
     def __iter__(self):
         return iter(['x'])
 class C:
-    pass
-C.__annotations__ = Fields(x=int)
+    match Fields(x=int):
+        case __annotations__:
+            pass
 def get_plan(objects, init, goal):
-    dataclasses.dataclass(C)
-    return ['escaped']
+    names = [field.name for field in dataclasses.fields(dataclasses.dataclass(C))]
+    return ['escaped', str(names)] if names != ['x'] else []
 """,
 }
 
@@ -97,6 +114,26 @@ def test_trusted_mode_refuses_the_side_door(label: str) -> None:
 def test_the_sandbox_refuses_the_side_door(label: str) -> None:
     outcome = run_program(ATTACKS[label], {"a"}, set(), set(), timeout=5, limits=Limits(grace_seconds=1.0))
     assert outcome.status is not RunStatus.SUCCESS, outcome
+
+
+def test_the_dataclass_guard_checks_the_fields_the_machinery_sees() -> None:
+    """Whatever puts a dict subclass in a class's annotations (``case __annotations__:`` did),
+    the guard checks and hands on a plain copy: the fields it checked are the fields built."""
+
+    class Fields(dict[str, type]):
+        def items(self) -> list[tuple[str, type]]:  # type: ignore[override]
+            return [("__class__", int)]
+
+        def __iter__(self) -> Iterator[str]:
+            return iter(["x"])
+
+    _, scope = new_program()
+    klass = type("C", (), {"__module__": scope.name, "__annotations__": Fields(x=int)})
+    try:
+        built = scope.dataclass(klass)
+    except TypeError:
+        return
+    assert [field.name for field in dataclasses.fields(built)] == ["x"]
 
 
 def test_real_format_still_works() -> None:

@@ -15,7 +15,9 @@ reads the request it lowers its own limits: address space (:data:`DEFAULT_MEMORY
 seconds (the time limit plus a margin), file size 0 (no file writes), no core files. The
 request comes on stdin and the response goes to stdout, both JSON; the parent kills the
 child's whole process group when it overruns the time limit (grounding cannot be
-interrupted from inside) and reads at most :data:`MAX_RESPONSE_BYTES` of its answer.
+interrupted from inside). It counts the answer's bytes as they arrive and stops reading (and
+kills the child) past :data:`MAX_RESPONSE_BYTES`, so an oversized answer never sits whole in
+genplan's memory; of the child's standard error it keeps the last :data:`STDERR_TAIL_BYTES`.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import json
 import math
 import os
 import resource
+import selectors
 import shutil
 import signal
 import subprocess
@@ -39,35 +42,104 @@ DEFAULT_MEMORY_BYTES = 4 * 1024**3
 MAX_RESPONSE_BYTES = 64 * 1024**2
 """Largest response read from a child (64 MiB)."""
 
+STDERR_TAIL_BYTES = 64 * 1024
+"""Bytes of a child's standard error kept (the last ones: they name the error)."""
+
+READ_CHUNK_BYTES = 64 * 1024
+"""Bytes read from a child's pipe at a time."""
+
 GRACE_SECONDS = 2.0
 """How long past its time limit a child may take (grounding is not interruptible) before it is killed."""
 
 _ENVIRONMENT_KEYS = ("PATH", "PYTHONPATH", "LANG", "LC_ALL", "SYSTEMROOT", "TMPDIR")
 
 
-def run_isolated(request: dict[str, Any], *, memory_bytes: int = DEFAULT_MEMORY_BYTES) -> dict[str, Any]:
+class _AnswerTooLarge(Exception):
+    """The child's answer passed the byte limit while it was read."""
+
+
+def child_command(memory_bytes: int, cpu_seconds: int) -> list[str]:
+    """The argument list that starts a clingo child (this module run as a program)."""
+    return [sys.executable, "-m", "genplan.approaches.asp.isolation", str(memory_bytes), str(cpu_seconds)]
+
+
+def _exchange(
+    process: subprocess.Popen[bytes], data: bytes, timeout: float, max_answer_bytes: int
+) -> tuple[bytes, bytes]:
+    """Send ``data`` to the child's stdin and read its stdout and stderr until both close.
+
+    Returns:
+        ``(answer, stderr tail)``: the answer whole (at most ``max_answer_bytes`` bytes), the
+        last :data:`STDERR_TAIL_BYTES` bytes of standard error.
+
+    Raises:
+        _AnswerTooLarge: the answer passed ``max_answer_bytes`` (reading stopped there).
+        subprocess.TimeoutExpired: the pipes were still open after ``timeout`` seconds.
+    """
+    assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+    deadline = time.monotonic() + timeout
+    answer = bytearray()
+    errors = bytearray()
+    pending = memoryview(data)
+    with selectors.DefaultSelector() as selector:
+        os.set_blocking(process.stdin.fileno(), False)
+        selector.register(process.stdin, selectors.EVENT_WRITE)
+        selector.register(process.stdout, selectors.EVENT_READ)
+        selector.register(process.stderr, selectors.EVENT_READ)
+        while selector.get_map():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise subprocess.TimeoutExpired(process.args, timeout)
+            for key, _ in selector.select(left):
+                stream = key.fileobj
+                if stream is process.stdin:
+                    try:
+                        written = os.write(process.stdin.fileno(), pending[:READ_CHUNK_BYTES])
+                    except BrokenPipeError:  # the child stopped reading: its answer says why
+                        written = len(pending)
+                    pending = pending[written:]
+                    if not pending:
+                        selector.unregister(process.stdin)
+                        process.stdin.close()
+                    continue
+                chunk = os.read(key.fd, READ_CHUNK_BYTES)
+                if not chunk:
+                    selector.unregister(stream)
+                elif stream is process.stdout:
+                    answer += chunk
+                    if len(answer) > max_answer_bytes:
+                        raise _AnswerTooLarge
+                else:
+                    errors += chunk
+                    del errors[:-STDERR_TAIL_BYTES]
+    process.stdout.close()
+    process.stderr.close()
+    return bytes(answer), bytes(errors)
+
+
+def run_isolated(
+    request: dict[str, Any],
+    *,
+    memory_bytes: int = DEFAULT_MEMORY_BYTES,
+    max_answer_bytes: int = MAX_RESPONSE_BYTES,
+) -> dict[str, Any]:
     """Carry out ``request`` in a limited child process.
 
     Args:
         request: as :func:`~genplan.approaches.asp.clingo_run.run_request`; its
             ``time_limit`` (seconds) bounds the child's wall clock (plus :data:`GRACE_SECONDS`).
         memory_bytes: the child's address-space limit.
+        max_answer_bytes: the largest answer read (bytes of JSON); reading stops past it.
 
     Returns:
         The child's response, or one of genplan's making: ``status`` ``timeout`` (killed past
         its time), ``crashed`` (died, e.g. out of memory; the message says which limit) or
-        ``error`` (an unreadable answer).
+        ``error`` (an unreadable or oversized answer).
     """
     time_limit = float(request.get("time_limit", 30.0))
     cpu_seconds = math.ceil(time_limit + GRACE_SECONDS) + 1
     environment = {k: os.environ[k] for k in _ENVIRONMENT_KEYS if k in os.environ}
-    command = [
-        sys.executable,
-        "-m",
-        "genplan.approaches.asp.isolation",
-        str(memory_bytes),
-        str(cpu_seconds),
-    ]
+    command = child_command(memory_bytes, cpu_seconds)
     started = time.monotonic()
     workdir = tempfile.mkdtemp(prefix="genplan-clingo-")
     try:
@@ -81,21 +153,28 @@ def run_isolated(request: dict[str, Any], *, memory_bytes: int = DEFAULT_MEMORY_
             start_new_session=True,
         )
         try:
-            out, err = process.communicate(json.dumps(request).encode(), timeout=time_limit + GRACE_SECONDS)
+            out, err = _exchange(
+                process, json.dumps(request).encode(), time_limit + GRACE_SECONDS, max_answer_bytes
+            )
+            process.wait(timeout=GRACE_SECONDS)
         except subprocess.TimeoutExpired:
-            _kill_group(process)
-            process.communicate()
+            _stop(process)
             return _made(
                 "timeout",
                 f"clingo was stopped after {time_limit:g} s (grounding or solving ran past the time limit)",
+                started,
+            )
+        except _AnswerTooLarge:
+            _stop(process)
+            return _made(
+                "error",
+                f"clingo's answer was larger than {max_answer_bytes:,} bytes (reading stopped there)",
                 started,
             )
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     if process.returncode != 0:
         return _made("crashed", _death_message(process.returncode, err, memory_bytes), started)
-    if len(out) > MAX_RESPONSE_BYTES:
-        return _made("error", f"clingo's answer was larger than {MAX_RESPONSE_BYTES} bytes", started)
     try:
         response = json.loads(out)
     except ValueError:
@@ -108,6 +187,16 @@ def run_isolated(request: dict[str, Any], *, memory_bytes: int = DEFAULT_MEMORY_
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Kill the child's process group, reap it and close its pipes (nothing more is read)."""
+    _kill_group(process)
+    process.wait()
+    for stream in (process.stdin, process.stdout, process.stderr):
+        if stream is not None:
+            with contextlib.suppress(OSError):
+                stream.close()
 
 
 def _made(status: str, message: str, started: float) -> dict[str, Any]:

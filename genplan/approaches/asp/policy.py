@@ -24,7 +24,10 @@ from dataclasses import dataclass
 MAX_TEXT_CHARS = 200_000
 """Longest encoding or query accepted (characters); a longer answer is rejected as feedback."""
 
-_FORBIDDEN = re.compile(r"#\s*(script|include|python|lua)\b|@", re.IGNORECASE)
+# ASCII only: clingo's keywords are ASCII, and a Unicode-aware IGNORECASE would match "#ſcript"
+# (a long s folds to s) or "#ınclude" (a dotless i folds to i), words with no reason below.
+# Non-ASCII text is a syntax error before clingo sees it (clingo_run).
+_FORBIDDEN = re.compile(r"#\s*(script|include|python|lua)\b|@", re.IGNORECASE | re.ASCII)
 _REASONS = {
     "script": "embedded scripts run code",
     "python": "embedded scripts run code",

@@ -15,8 +15,9 @@ from typing import Any
 from genplan.approaches.generalized_plan import prompts
 from genplan.pddl.problem import Problem
 from genplan.plans.failures import FailureKind
+from genplan.plans.untrusted_text import shown_block
 from genplan.plans.validate import PlanVerdict, check_plan
-from genplan.sandbox import Limits, RunOutcome, RunStatus, run_program
+from genplan.sandbox import IsolationUnavailable, Limits, RunOutcome, RunStatus, run_program
 
 _STATUS_KIND = {
     RunStatus.RAISED: FailureKind.PYTHON_EXCEPTION,
@@ -93,11 +94,40 @@ def check_program(
 
     Returns:
         A :class:`ProblemCheck`; a failure kind of ``PLAN_SYNTAX`` also covers output that is
-        not a list of strings.
+        not a list of strings. This is the error boundary of running a model's program: any
+        other error raised while the program is run or its plan checked (by the worker, the
+        guards, the plan checker, anticipated or not) is a ``PYTHON_EXCEPTION`` failure whose
+        message (capped and escaped) becomes the model's feedback, never a traceback that ends
+        the run.
 
     Raises:
         IsolationUnavailable: the sandbox cannot start (the message says how to enable it).
     """
+    try:
+        return _check_program(program, problem, timeout, limits, order_seed)
+    except IsolationUnavailable:
+        raise  # the machine's set-up, not the program: the run stops with the message
+    except Exception as error:
+        return ProblemCheck(problem.name, FailureKind.PYTHON_EXCEPTION, _failed_run(error), None)
+
+
+def _failed_run(error: Exception) -> RunOutcome:
+    """An error genplan raised while running or checking a program, as a ``RAISED`` outcome."""
+    try:
+        detail = str(error)
+    except Exception:
+        detail = "(its message could not be read)"
+    text = f"{type(error).__name__}: {detail}" if detail else type(error).__name__
+    message = shown_block(
+        f"genplan could not run this program or check its plan: {text}\n"
+        "(an error in running the program, not a traceback of the program itself)"
+    )
+    return RunOutcome(RunStatus.RAISED, traceback=message, reason=message)
+
+
+def _check_program(
+    program: str, problem: Problem, timeout: float, limits: Limits, order_seed: int | None
+) -> ProblemCheck:
     outcome = run_program(
         program,
         problem.objects,

@@ -9,12 +9,14 @@ sees it, from genplan's side and again inside the child, and must leave no trace
 from __future__ import annotations
 
 import sys
+import time
+import tracemalloc
 from pathlib import Path
 
 import clingo.ast
 import pytest
 
-from genplan.approaches.asp import clingo_run
+from genplan.approaches.asp import clingo_run, isolation
 from genplan.approaches.asp.isolation import run_isolated
 from genplan.approaches.asp.policy import policy_violations
 from genplan.approaches.asp.solver import Clingo, ClingoStatus
@@ -112,3 +114,43 @@ def test_an_ordinary_encoding_passes_the_policy() -> None:
         policy_violations('% a comment with 50% and a string\np("x"). q(X) :- p(X).\n#program step(t).\n')
         == []
     )
+
+
+ENDLESS_ANSWER = "import sys\nwhile True:\n    sys.stdout.buffer.write(b'x' * 65536)\n"
+"""A child that answers without end (a runaway answer, as a hostile encoding's could be)."""
+
+
+def test_an_oversized_answer_is_refused_while_it_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(isolation, "child_command", lambda *limits: [sys.executable, "-c", ENDLESS_ANSWER])
+    tracemalloc.start()
+    try:
+        started = time.monotonic()
+        response = run_isolated(
+            {"mode": "plan", "encoding": "a.\n", "facts": "", "time_limit": 20}, max_answer_bytes=1024**2
+        )
+        seconds = time.monotonic() - started
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert response["status"] == "error"
+    assert "larger than 1,048,576 bytes" in response["messages"][0]
+    assert seconds < 10  # stopped at the limit, not at the time limit
+    assert peak < 8 * 1024**2  # never more than the limit (and a chunk) held
+
+
+def test_a_real_answer_under_the_limit_is_read_whole() -> None:
+    response = run_isolated(
+        {"mode": "plan", "encoding": "a.\n", "facts": "", "time_limit": 10}, max_answer_bytes=1024**2
+    )
+    assert response["status"] != "error", response
+
+
+@pytest.mark.parametrize("letter", ["\u0131", "\u017f"], ids=["dotless i", "long s"])
+@pytest.mark.parametrize("where", ["#{}nclude", "#{}cript", "#pytho{}"])
+def test_a_letter_that_case_folds_to_ascii_in_a_comment_is_no_crash(letter: str, where: str) -> None:
+    # re.IGNORECASE matched "#ſcript" (U+017F folds to s) and then found no reason for the word
+    text = f"% do not use {where.format(letter)} here\na.\n"
+    assert policy_violations(text) == []
+    result = Clingo().plan(text, "", max_horizon=1, time_limit=10)
+    assert result.status is not ClingoStatus.REJECTED or "not allowed" not in result.messages[0]
+    assert any("U+" in message or "ASCII" in message for message in result.messages), result.messages
