@@ -15,6 +15,7 @@ from genplan.approaches.pg3.learning import learn_policy
 from genplan.approaches.pg3.planning import ProblemSearch, policy_guided_plan
 from genplan.approaches.pg3.policy import DecisionList, parse_policy, policy_to_text
 from genplan.approaches.pg3.scores import PCScore, PEScore, PG3Score
+from genplan.approaches.pg3.search import PolicySuccessors, search_policy
 from genplan.approaches.pg3.settings import PolicySearchSettings
 from genplan.errors import ConfigurationError
 from genplan.llm import FakeLanguageModel
@@ -151,6 +152,36 @@ def test_the_search_finds_a_correct_policy_for_two_room_gripper(gripper: DomainP
         problem = two_room_gripper(gripper.domain, balls)
         execution = execute_policy(learned.result.policy, problem, 10_000)
         assert execution.reached_goal and check_plan(problem, execution.plan).valid
+
+
+class RecordingScore:
+    """A score that remembers every candidate it scored and the value, in order."""
+
+    def __init__(self, score: PG3Score):
+        self.score = score
+        self.seen: list[tuple[object, float]] = []
+
+    def __call__(self, policy: DecisionList, parent: DecisionList | None = None) -> float:
+        value = self.score(policy, parent)
+        self.seen.append((policy.identity, value))
+        return value
+
+
+def test_pg3_score_reusing_a_parents_trace_gives_the_plain_scores(gripper: DomainProblems) -> None:
+    problems = [two_room_gripper(gripper.domain, n) for n in (2, 3)] + training(gripper)[:2]
+    goals = {a[0] for p in problems for a in p.goal}
+    runs = []
+    for reuse in (True, False):
+        searches = [ProblemSearch(p, AdditiveHeuristic(p)) for p in problems]
+        score = PG3Score(searches, rollout_steps=50, max_expansions=2000, unsolved_cost=1000.0, reuse=reuse)
+        recording = RecordingScore(score)
+        result = search_policy(
+            recording, PolicySuccessors(gripper.domain, goals), [], max_policies=150, max_seconds=600.0
+        )
+        runs.append((recording.seen, result.policy.identity, result.score, score.reused))
+    (fast, fast_policy, fast_score, reused), (plain, plain_policy, plain_score, _) = runs
+    assert fast == plain and fast_policy == plain_policy and fast_score == plain_score
+    assert reused > 0  # the fast path ran
 
 
 def test_pe_approach_records_no_model_use_and_saves_a_replayable_policy(

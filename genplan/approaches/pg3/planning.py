@@ -82,7 +82,12 @@ class ProblemSearch:
 
 
 def policy_guided_plan(
-    policy: DecisionList, search: ProblemSearch, *, rollout_steps: int = 50, max_expansions: int = 10_000
+    policy: DecisionList,
+    search: ProblemSearch,
+    *,
+    rollout_steps: int = 50,
+    max_expansions: int = 10_000,
+    queried: dict[State, Atom | None] | None = None,
 ) -> GuidedPlan | None:
     """A plan for ``search.problem`` found by A* guided by ``policy``, or ``None`` when the search
     space is exhausted or ``max_expansions`` states were expanded without reaching the goal.
@@ -93,6 +98,10 @@ def policy_guided_plan(
         rollout_steps: the policy's actions executed from each expanded state (the authors'
             released settings: 50).
         max_expansions: states expanded before giving up.
+        queried: when given, filled with every state the search asked the policy about and the
+            policy's action there (``None``: no rule applies), in the order asked. The search is
+            deterministic given these answers: a policy that gives the same action in each of
+            these states gets the same result (see :class:`~genplan.approaches.pg3.scores.PG3Score`).
     """
     problem = search.problem
     goal = problem.goal
@@ -113,6 +122,8 @@ def policy_guided_plan(
         if state in steps:
             return steps[state]
         action = matcher.action(policy, state)
+        if queried is not None:
+            queried[state] = action
         step = None
         if action is not None and applicable(problem, action, state):
             step = (action, search.successors.apply(action, state))

@@ -13,12 +13,14 @@ lower is better, 0 means the policy solves every training problem by execution.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from genplan.approaches.pg3.execution import execute_policy
 from genplan.approaches.pg3.matching import PolicyMatcher
-from genplan.approaches.pg3.planning import ProblemSearch, policy_guided_plan
+from genplan.approaches.pg3.planning import GuidedPlan, ProblemSearch, policy_guided_plan
 from genplan.approaches.pg3.policy import DecisionList
 from genplan.pddl.domain import Atom
 from genplan.pddl.problem import Problem
@@ -28,8 +30,9 @@ from genplan.plans.successors import SuccessorGenerator
 class Score(Protocol):
     """A policy's score on the training problems (lower is better; 0: every problem solved)."""
 
-    def __call__(self, policy: DecisionList) -> float:
-        """The score of ``policy``."""
+    def __call__(self, policy: DecisionList, parent: DecisionList | None = None) -> float:
+        """The score of ``policy``; ``parent`` (a policy scored before, ``policy``'s parent in
+        the search) is a hint a score may use to save work, never a change to the value."""
         ...
 
 
@@ -40,6 +43,14 @@ def disagreements(
     return sum(matcher.action(policy, state) != action for state, action in zip(states, actions))
 
 
+@dataclass(frozen=True)
+class _Trace:
+    """What one policy-guided search asked its policy (state and action, in order) and found."""
+
+    queried: tuple[tuple[frozenset[Atom], Atom | None], ...]
+    plan: GuidedPlan | None
+
+
 class PG3Score:
     """PG3's score: disagreements with the plans that policy-guided planning finds.
 
@@ -48,6 +59,12 @@ class PG3Score:
         rollout_steps: the policy's steps per expansion (see :func:`policy_guided_plan`).
         max_expansions: states expanded per training problem before it counts as unsolved.
         unsolved_cost: the charge for a problem without a plan.
+        reuse: keep, per recently scored policy and problem, the states the guided search asked
+            the policy about; a child that gives the same action in every one of them would
+            drive the (deterministic) search the same way, so its plan is the parent's and the
+            search is skipped. The score is the same either way (``False``: always search;
+            the tests compare both).
+        traces_kept: policies whose traces are kept (least recently used dropped first).
     """
 
     def __init__(
@@ -57,19 +74,52 @@ class PG3Score:
         rollout_steps: int,
         max_expansions: int,
         unsolved_cost: float,
+        reuse: bool = True,
+        traces_kept: int = 64,
     ):
         self.searches = list(searches)
         self.rollout_steps = rollout_steps
         self.max_expansions = max_expansions
         self.unsolved_cost = unsolved_cost
+        self.reuse = reuse
+        self.traces_kept = traces_kept
+        self.reused = 0
+        """Guided searches skipped because a parent's trace applied (for the benchmark)."""
+        self._traces: OrderedDict[tuple[object, ...], list[_Trace]] = OrderedDict()
 
-    def __call__(self, policy: DecisionList) -> float:
+    def _plan(self, policy: DecisionList, index: int, parent: list[_Trace] | None) -> _Trace:
+        search = self.searches[index]
+        if parent is not None and policy.rules:
+            trace = parent[index]
+            matcher = search.matcher
+            if all(matcher.action(policy, state) == action for state, action in trace.queried):
+                self.reused += 1
+                return trace
+        queried: dict[frozenset[Atom], Atom | None] = {}
+        plan = policy_guided_plan(
+            policy,
+            search,
+            rollout_steps=self.rollout_steps,
+            max_expansions=self.max_expansions,
+            queried=queried,
+        )
+        return _Trace(tuple(queried.items()), plan)
+
+    def __call__(self, policy: DecisionList, parent: DecisionList | None = None) -> float:
         """Sum over training problems of the charges (see the module)."""
+        parent_traces = None
+        if self.reuse and parent is not None and parent.rules:
+            parent_traces = self._traces.get(parent.identity)
+            if parent_traces is not None:
+                self._traces.move_to_end(parent.identity)
+        traces = [self._plan(policy, i, parent_traces) for i in range(len(self.searches))]
+        if self.reuse and policy.rules:
+            self._traces[policy.identity] = traces
+            if len(self._traces) > self.traces_kept:
+                self._traces.popitem(last=False)
         total = 0.0
-        for search in self.searches:
-            plan = policy_guided_plan(
-                policy, search, rollout_steps=self.rollout_steps, max_expansions=self.max_expansions
-            )
+        for search, trace in zip(self.searches, traces):
+            plan = trace.plan
             if plan is None:
                 total += self.unsolved_cost
                 continue
@@ -94,7 +144,7 @@ class PEScore:
         self.matchers = [PolicyMatcher(p) for p in self.problems]
         self.max_steps = max_steps
 
-    def __call__(self, policy: DecisionList) -> float:
+    def __call__(self, policy: DecisionList, parent: DecisionList | None = None) -> float:
         """The number of training problems whose execution does not reach the goal."""
         return float(
             sum(
@@ -127,6 +177,6 @@ class PCScore:
                 state = successors.apply(action, state)
             self.examples.append((matcher, states, list(plan)))
 
-    def __call__(self, policy: DecisionList) -> float:
+    def __call__(self, policy: DecisionList, parent: DecisionList | None = None) -> float:
         """Total disagreements over every example plan's steps."""
         return float(sum(disagreements(m, policy, states, actions) for m, states, actions in self.examples))

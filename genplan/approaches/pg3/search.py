@@ -180,7 +180,7 @@ def search_policy(
             if child.identity in visited:
                 continue
             visited.add(child.identity)
-            value = score(child)
+            value = score(child, policy)
             scored += 1
             behaviour = tuple(matcher.action(child, state) for matcher, state in semantic_states)
             child_level = behaviours[behaviour]
