@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -182,6 +183,62 @@ def test_pg3_score_reusing_a_parents_trace_gives_the_plain_scores(gripper: Domai
     (fast, fast_policy, fast_score, reused), (plain, plain_policy, plain_score, _) = runs
     assert fast == plain and fast_policy == plain_policy and fast_score == plain_score
     assert reused > 0  # the fast path ran
+
+
+def test_a_child_said_to_score_as_its_parent_does(gripper: DomainProblems, policy: DecisionList) -> None:
+    problems = training(gripper)[:3]
+    parent = DecisionList(policy.rules[:3])  # never walks to a ball
+    fast = PG3Score(
+        [ProblemSearch(p, AdditiveHeuristic(p)) for p in problems],
+        rollout_steps=50,
+        max_expansions=2000,
+        unsolved_cost=1000.0,
+    )
+    plain = PG3Score(
+        [ProblemSearch(p, AdditiveHeuristic(p)) for p in problems],
+        rollout_steps=50,
+        max_expansions=2000,
+        unsolved_cost=1000.0,
+        reuse=False,
+    )
+    fast(parent)
+    goals = {a[0] for p in problems for a in p.goal}
+    verdicts = []
+    for child in itertools.islice(PolicySuccessors(gripper.domain, goals)(parent), 60):
+        same = fast.same_as_parent(child, parent)
+        verdicts.append(same)
+        if same:
+            assert plain(child) == plain(parent), policy_to_text(child)
+    assert any(verdicts) and not all(verdicts)
+
+
+def test_holding_back_children_that_score_as_their_parent_spends_fewer_candidates(
+    gripper: DomainProblems,
+) -> None:
+    problems = [two_room_gripper(gripper.domain, n) for n in (2, 3, 4)]
+    goals = {a[0] for p in problems for a in p.goal}
+    results = []
+    for hold_back in (True, False):
+        searches = [ProblemSearch(p, AdditiveHeuristic(p)) for p in problems]
+        semantic = []  # as learn_policy: the states of the empty policy's plans
+        for search in searches:
+            plan = policy_guided_plan(DecisionList(), search)
+            assert plan is not None
+            semantic.extend((search.matcher, state) for state in plan.states)
+        score = PG3Score(searches, rollout_steps=50, max_expansions=2000, unsolved_cost=1000.0)
+        results.append(
+            search_policy(
+                score,
+                PolicySuccessors(gripper.domain, goals),
+                semantic,
+                max_policies=1000,
+                max_seconds=600.0,
+                same_as_parent=score.same_as_parent if hold_back else None,
+            )
+        )
+    held, plain = results
+    assert held.stop == plain.stop == "solved"
+    assert held.scored < plain.scored, (held.scored, plain.scored)
 
 
 def test_pe_approach_records_no_model_use_and_saves_a_replayable_policy(

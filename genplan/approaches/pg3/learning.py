@@ -71,13 +71,15 @@ def learn_policy(
             semantic.extend((search.matcher, state) for state in plan.states)
     score: Score
     found: tuple[bool, ...] = ()
+    same_as_parent = None
     if kind == "pg3":
-        score = PG3Score(
+        score = pg3 = PG3Score(
             searches,
             rollout_steps=settings.rollout_steps,
             max_expansions=settings.planning_expansions,
             unsolved_cost=float(settings.max_steps),
         )
+        same_as_parent = pg3.same_as_parent
     elif kind == "pe":
         score = PEScore(training, max_steps=settings.max_steps)
     else:
@@ -93,5 +95,6 @@ def learn_policy(
         semantic,
         max_policies=settings.max_policies,
         max_seconds=settings.max_seconds,
+        same_as_parent=same_as_parent,
     )
     return Learned(result, found)

@@ -75,7 +75,7 @@ class PG3Score:
         max_expansions: int,
         unsolved_cost: float,
         reuse: bool = True,
-        traces_kept: int = 64,
+        traces_kept: int = 256,
     ):
         self.searches = list(searches)
         self.rollout_steps = rollout_steps
@@ -87,23 +87,35 @@ class PG3Score:
         """Guided searches skipped because a parent's trace applied (for the benchmark)."""
         self._traces: OrderedDict[tuple[object, ...], list[_Trace]] = OrderedDict()
 
+    def _same_answers(self, policy: DecisionList, index: int, trace: _Trace) -> bool:
+        matcher = self.searches[index].matcher
+        return all(matcher.action(policy, state) == action for state, action in trace.queried)
+
     def _plan(self, policy: DecisionList, index: int, parent: list[_Trace] | None) -> _Trace:
-        search = self.searches[index]
-        if parent is not None and policy.rules:
-            trace = parent[index]
-            matcher = search.matcher
-            if all(matcher.action(policy, state) == action for state, action in trace.queried):
-                self.reused += 1
-                return trace
+        if parent is not None and policy.rules and self._same_answers(policy, index, parent[index]):
+            self.reused += 1
+            return parent[index]
         queried: dict[frozenset[Atom], Atom | None] = {}
         plan = policy_guided_plan(
             policy,
-            search,
+            self.searches[index],
             rollout_steps=self.rollout_steps,
             max_expansions=self.max_expansions,
             queried=queried,
         )
         return _Trace(tuple(queried.items()), plan)
+
+    def same_as_parent(self, policy: DecisionList, parent: DecisionList) -> bool:
+        """Whether ``policy`` is known to score exactly as ``parent`` (scored before, its trace
+        still kept): on every training problem it answers every state ``parent``'s guided search
+        asked about as ``parent`` does, so the search, its plan and the charges are the same.
+        ``False`` when unknown (no trace kept, ``reuse`` off, or either policy is empty)."""
+        if not (self.reuse and policy.rules and parent.rules):
+            return False
+        traces = self._traces.get(parent.identity)
+        if traces is None:
+            return False
+        return all(self._same_answers(policy, i, trace) for i, trace in enumerate(traces))
 
     def __call__(self, policy: DecisionList, parent: DecisionList | None = None) -> float:
         """Sum over training problems of the charges (see the module)."""

@@ -26,7 +26,7 @@ import heapq
 import itertools
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from genplan.approaches.pg3.matching import PolicyMatcher
@@ -148,6 +148,7 @@ def search_policy(
     *,
     max_policies: int,
     max_seconds: float,
+    same_as_parent: Callable[[DecisionList, DecisionList], bool] | None = None,
 ) -> SearchResult:
     """Greedy best-first search from the empty policy (see the module).
 
@@ -157,6 +158,12 @@ def search_policy(
         semantic_states: states (with their problem's matcher) a policy's behaviour is read on.
         max_policies: candidate policies scored before the search stops.
         max_seconds: wall-clock seconds before the search stops.
+        same_as_parent: when given, ``same_as_parent(child, parent)`` says a child is known to
+            score exactly as its parent (:meth:`PG3Score.same_as_parent`). Such a child cannot
+            beat the best policy (its parent's score is no better), so it is scored after the
+            parent's other children: the order a policy's children are scored in is not the
+            paper's to fix, and this one reaches an improving child sooner, spending fewer of
+            the candidates the budget allows on children that cannot improve.
     """
     start = time.perf_counter()
     empty = DecisionList()
@@ -170,7 +177,7 @@ def search_policy(
     while queue and best_score > 0:
         level, own_score, size, _, policy = heapq.heappop(queue)
         expanded += 1
-        for child in successors(policy):
+        for child in _ordered(successors(policy), policy, visited, same_as_parent):
             if scored >= max_policies:
                 stop = "policies"
                 break
@@ -195,3 +202,24 @@ def search_policy(
     if best_score <= 0:
         stop = "solved"
     return SearchResult(best, best_score, scored, expanded, time.perf_counter() - start, stop)
+
+
+def _ordered(
+    children: Iterator[DecisionList],
+    parent: DecisionList,
+    visited: set[tuple[object, ...]],
+    same_as_parent: Callable[[DecisionList, DecisionList], bool] | None,
+) -> Iterator[DecisionList]:
+    """``children`` in order, those known to score as ``parent`` held back to the end."""
+    if same_as_parent is None:
+        yield from children
+        return
+    held: list[DecisionList] = []
+    for child in children:
+        if child.identity in visited:
+            continue
+        if same_as_parent(child, parent):
+            held.append(child)
+        else:
+            yield child
+    yield from held
