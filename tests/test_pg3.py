@@ -13,6 +13,7 @@ from genplan.approaches.base import RunContext
 from genplan.approaches.pg3.execution import Stop, execute_policy
 from genplan.approaches.pg3.heuristic import AdditiveHeuristic
 from genplan.approaches.pg3.learning import learn_policy
+from genplan.approaches.pg3.matching import PolicyMatcher, policy_change, same_action
 from genplan.approaches.pg3.planning import ProblemSearch, policy_guided_plan
 from genplan.approaches.pg3.policy import DecisionList, parse_policy, policy_to_text
 from genplan.approaches.pg3.scores import PCScore, PEScore, PG3Score
@@ -210,6 +211,27 @@ def test_a_child_said_to_score_as_its_parent_does(gripper: DomainProblems, polic
         if same:
             assert plain(child) == plain(parent), policy_to_text(child)
     assert any(verdicts) and not all(verdicts)
+
+
+def test_same_action_through_the_change_agrees_with_matching_in_full(
+    gripper: DomainProblems, policy: DecisionList
+) -> None:
+    problem = training(gripper)[0]
+    plan = policy_guided_plan(DecisionList(), ProblemSearch(problem, AdditiveHeuristic(problem)))
+    assert plan is not None
+    goals = {a[0] for a in problem.goal}
+    kinds = set()
+    for parent in (DecisionList(policy.rules[:2]), DecisionList(policy.rules[1:])):
+        for child in itertools.islice(PolicySuccessors(gripper.domain, goals)(parent), 0, None, 7):
+            change = policy_change(child, parent)
+            kinds.add(change[0] if change else None)
+            for state in plan.states:
+                full = PolicyMatcher(problem)  # nothing remembered: matched in full
+                expected = full.action(child, state) == full.action(parent, state)
+                matcher = PolicyMatcher(problem)
+                parent_action = matcher.action(parent, state)
+                assert same_action(matcher, child, parent, change, state, parent_action) == expected
+    assert kinds == {"refine", "insert"}
 
 
 def test_holding_back_children_that_score_as_their_parent_spends_fewer_candidates(

@@ -144,3 +144,81 @@ class PolicyMatcher:
             if found is not None:
                 return found
         return None
+
+
+def _refines(child: Rule, rule: Rule) -> bool:
+    """Whether ``child`` is ``rule`` with more conditions (and the parameters they bring):
+    each binding that satisfies ``child`` satisfies ``rule`` on ``rule``'s parameters."""
+    return (
+        child.action == rule.action
+        and child.parameters[: len(rule.parameters)] == rule.parameters
+        and set(rule.conditions) <= set(child.conditions)
+    )
+
+
+def policy_change(child: DecisionList, parent: DecisionList) -> tuple[str, int] | None:
+    """How ``child`` differs from ``parent``, when it is one of the policy search's two steps:
+    ``("refine", i)`` (rule ``i`` has more conditions), ``("insert", i)`` (a rule inserted at
+    position ``i``), else ``None``."""
+    rules, before = child.rules, parent.rules
+    if len(rules) == len(before):
+        changed = [i for i, (a, b) in enumerate(zip(rules, before)) if a != b]
+        if len(changed) == 1 and _refines(rules[changed[0]], before[changed[0]]):
+            return ("refine", changed[0])
+        return None
+    if len(rules) == len(before) + 1:
+        for i in range(len(rules)):
+            if rules[:i] + rules[i + 1 :] == before:
+                return ("insert", i)
+    return None
+
+
+def same_action(
+    matcher: PolicyMatcher,
+    child: DecisionList,
+    parent: DecisionList,
+    change: tuple[str, int] | None,
+    state: frozenset[Atom],
+    parent_action: Atom | None,
+) -> bool:
+    """Whether ``child``'s action in ``state`` is ``parent_action`` (``parent``'s there), matching
+    only the rules that may answer otherwise (``change`` from :func:`policy_change`):
+
+    * a refined rule ``i`` answers (if at all) with one of rule ``i``'s actions, so the answer
+      can only change in a state where the parent's rule ``i`` is the first that applies;
+    * an inserted rule ``i`` changes the answer only where no rule before it applies and it
+      gives another action.
+
+    With ``change`` ``None`` the child's action is computed in full. Equal to
+    ``matcher.action(child, state) == parent_action`` in every case (tested)."""
+    if change is None:
+        return matcher.action(child, state) == parent_action
+    kind, position = change
+    index: Index | None = None
+
+    def answer(rule: Rule) -> Atom | None:
+        nonlocal index
+        key = (rule, state)
+        if key in matcher._memo:
+            return matcher._memo[key]
+        if index is None:
+            index = index_atoms(state)
+        return matcher.rule_action(rule, state, index)
+
+    for rule in child.rules[:position]:  # the same rules as the parent's before the change
+        if answer(rule) is not None:
+            return True  # the parent answered with this rule too
+    if kind == "refine":
+        own = answer(parent.rules[position])
+        if own is None:
+            return True  # the refined rule applies nowhere its original did not
+        mine = answer(child.rules[position])
+        if mine is not None:
+            return mine == parent_action
+        for rule in child.rules[position + 1 :]:
+            found = answer(rule)
+            if found is not None:
+                return found == parent_action
+        return parent_action is None
+    inserted = answer(child.rules[position])
+    return inserted is None or inserted == parent_action

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from genplan.approaches.pg3.execution import execute_policy
-from genplan.approaches.pg3.matching import PolicyMatcher
+from genplan.approaches.pg3.matching import PolicyMatcher, policy_change, same_action
 from genplan.approaches.pg3.planning import GuidedPlan, ProblemSearch, policy_guided_plan
 from genplan.approaches.pg3.policy import DecisionList
 from genplan.pddl.domain import Atom
@@ -87,14 +87,28 @@ class PG3Score:
         """Guided searches skipped because a parent's trace applied (for the benchmark)."""
         self._traces: OrderedDict[tuple[object, ...], list[_Trace]] = OrderedDict()
 
-    def _same_answers(self, policy: DecisionList, index: int, trace: _Trace) -> bool:
+    def _same_answers(
+        self,
+        policy: DecisionList,
+        parent: DecisionList,
+        change: tuple[str, int] | None,
+        index: int,
+        trace: _Trace,
+    ) -> bool:
         matcher = self.searches[index].matcher
-        return all(matcher.action(policy, state) == action for state, action in trace.queried)
+        return all(
+            same_action(matcher, policy, parent, change, state, action) for state, action in trace.queried
+        )
 
-    def _plan(self, policy: DecisionList, index: int, parent: list[_Trace] | None) -> _Trace:
-        if parent is not None and policy.rules and self._same_answers(policy, index, parent[index]):
-            self.reused += 1
-            return parent[index]
+    def _plan(
+        self, policy: DecisionList, index: int, parent: tuple[DecisionList, list[_Trace]] | None
+    ) -> _Trace:
+        if parent is not None and policy.rules:
+            before, traces = parent
+            change = policy_change(policy, before)
+            if self._same_answers(policy, before, change, index, traces[index]):
+                self.reused += 1
+                return traces[index]
         queried: dict[frozenset[Atom], Atom | None] = {}
         plan = policy_guided_plan(
             policy,
@@ -115,16 +129,18 @@ class PG3Score:
         traces = self._traces.get(parent.identity)
         if traces is None:
             return False
-        return all(self._same_answers(policy, i, trace) for i, trace in enumerate(traces))
+        change = policy_change(policy, parent)
+        return all(self._same_answers(policy, parent, change, i, trace) for i, trace in enumerate(traces))
 
     def __call__(self, policy: DecisionList, parent: DecisionList | None = None) -> float:
         """Sum over training problems of the charges (see the module)."""
-        parent_traces = None
+        known: tuple[DecisionList, list[_Trace]] | None = None
         if self.reuse and parent is not None and parent.rules:
             parent_traces = self._traces.get(parent.identity)
             if parent_traces is not None:
                 self._traces.move_to_end(parent.identity)
-        traces = [self._plan(policy, i, parent_traces) for i in range(len(self.searches))]
+                known = (parent, parent_traces)
+        traces = [self._plan(policy, i, known) for i in range(len(self.searches))]
         if self.reuse and policy.rules:
             self._traces[policy.identity] = traces
             if len(self._traces) > self.traces_kept:
