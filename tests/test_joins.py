@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from genplan.plans.joins import index_atoms, join_bindings, join_order
+import time
+
+import pytest
+
+from genplan.plans.joins import JoinTimeout, index_atoms, join_bindings, join_order
 
 STATE = {("on", "a", "b"), ("on", "b", "c"), ("clear", "a"), ("ontable", "c")}
 GOAL = {("on", "b", "a")}
@@ -47,3 +51,13 @@ def test_join_order_puts_connected_atoms_first() -> None:
     for atom in order[1:]:
         assert bound & set(atom[1:])
         bound |= set(atom[1:])
+
+
+def test_a_join_past_its_deadline_stops_and_without_one_runs_to_the_end() -> None:
+    index = index_atoms(STATE)
+    blocks = {"block": {"a", "b", "c"}}
+    patterns = (("on", "?x", "?y"), ("on", "?y", "?z"))
+    types = {"?x": "block", "?y": "block", "?z": "block"}
+    with pytest.raises(JoinTimeout):
+        list(join_bindings(patterns, [index, index], blocks, types, time.perf_counter() - 1.0))
+    assert len(list(join_bindings(patterns, [index, index], blocks, types, time.perf_counter() + 3600))) == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from genplan.llm import FakeLanguageModel
 from genplan.pddl.domain import Domain
 from genplan.pddl.problem import Problem, parse_problem_text
 from genplan.pddl.problem_sets import DomainProblems, load_domain_problems
+from genplan.plans.joins import JoinTimeout
 from genplan.plans.validate import check_plan
 
 GRIPPER_POLICY = """
@@ -80,6 +82,33 @@ def test_a_broken_decision_list_stops_and_its_plan_is_not_valid(
     execution = execute_policy(broken, problem, 10_000)
     assert execution.stop is Stop.NO_ACTION
     assert not check_plan(problem, execution.plan).valid
+
+
+class SlowMatcher(PolicyMatcher):
+    """A matcher whose every match outlasts the deadline, as one rule over a huge problem does."""
+
+    def action(self, policy: DecisionList, state: frozenset) -> None:
+        assert self.deadline is not None  # execution hands its deadline to the match
+        raise JoinTimeout("the join outlasted its deadline")
+
+
+def test_execution_stops_at_its_deadline_inside_a_long_match(
+    gripper: DomainProblems, policy: DecisionList
+) -> None:
+    problem = training(gripper)[0]
+    matcher = SlowMatcher(problem)
+    execution = execute_policy(policy, problem, 1000, matcher=matcher, deadline=time.perf_counter() + 3600)
+    assert execution.stop is Stop.TIMEOUT and matcher.deadline is None
+
+
+def test_matching_past_its_deadline_raises(gripper: DomainProblems, policy: DecisionList) -> None:
+    problem = training(gripper)[0]
+    matcher = PolicyMatcher(problem)
+    matcher.deadline = time.perf_counter() - 1.0
+    with pytest.raises(JoinTimeout):
+        matcher.action(policy, problem.init)
+    matcher.deadline = None
+    assert matcher.action(policy, problem.init) is not None  # nothing half-done was remembered
 
 
 def test_text_form_round_trips(gripper: DomainProblems, policy: DecisionList) -> None:

@@ -10,16 +10,26 @@ product over objects. Terms starting with ``?`` are variables; others are consta
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TypeVar
 
+from genplan.errors import GenplanError
 from genplan.pddl.domain import Atom
 
 Index = Mapping[str, Sequence[Atom]]
 """Ground atoms grouped by predicate name."""
 
 T = TypeVar("T")
+
+CHECKED_DEPTH = 2
+"""The join checks its deadline at each fact tried for the first patterns this deep: every
+subtree below is bounded by one fact's candidates, and the deep loops pay one comparison."""
+
+
+class JoinTimeout(GenplanError):
+    """A join outlasted its deadline (:func:`join_bindings`); the caller's time budget is spent."""
 
 
 def index_atoms(atoms: AbstractSet[Atom]) -> dict[str, list[Atom]]:
@@ -64,6 +74,7 @@ def join_bindings(
     indexes: Sequence[Index],
     type_sets: Mapping[str, AbstractSet[str]],
     variable_types: Mapping[str, str],
+    deadline: float | None = None,
 ) -> Iterator[dict[str, str]]:
     """Every binding of the patterns' variables under which each pattern is one of its facts.
 
@@ -74,10 +85,16 @@ def join_bindings(
         type_sets: the objects of each type (subtypes included).
         variable_types: each variable's type; a variable binds only objects of its type (an
             unknown type binds nothing).
+        deadline: a :func:`time.perf_counter` time; past it, the join stops with
+            :class:`JoinTimeout` (checked at each fact tried for the first
+            :data:`CHECKED_DEPTH` patterns), so one huge join cannot outlast a time budget.
 
     Yields:
         One dict per binding, variable -> object. The same dict is reused and changed after the
         caller resumes the generator: copy it to keep it.
+
+    Raises:
+        JoinTimeout: ``deadline`` passed before the join finished.
     """
     binding: dict[str, str] = {}
 
@@ -86,7 +103,10 @@ def join_bindings(
             yield binding
             return
         pattern = patterns[depth]
+        checked = deadline is not None and depth < CHECKED_DEPTH
         for fact in indexes[depth].get(pattern[0], ()):
+            if checked and time.perf_counter() > deadline:  # type: ignore[operator]
+                raise JoinTimeout(f"the join of {len(patterns)} patterns outlasted its deadline")
             if len(fact) != len(pattern):
                 continue
             added: list[str] = []

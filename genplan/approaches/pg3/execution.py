@@ -16,6 +16,7 @@ from genplan.approaches.pg3.matching import PolicyMatcher
 from genplan.approaches.pg3.policy import DecisionList
 from genplan.pddl.domain import Atom
 from genplan.pddl.problem import Problem
+from genplan.plans.joins import JoinTimeout
 from genplan.plans.successors import SuccessorGenerator
 
 
@@ -68,7 +69,9 @@ def execute_policy(
         policy: the decision list.
         problem: the problem.
         max_steps: the step bound (a positive number of actions).
-        deadline: a :func:`time.perf_counter` time after which execution stops (:attr:`Stop.TIMEOUT`).
+        deadline: a :func:`time.perf_counter` time after which execution stops (:attr:`Stop.TIMEOUT`),
+            checked between steps and, through the matcher, while a rule is matched (one rule
+            over a large problem can take minutes).
         matcher, successors: prepared for ``problem`` (built when not given).
     """
     matcher = matcher or PolicyMatcher(problem)
@@ -82,7 +85,13 @@ def execute_policy(
             return Execution(tuple(actions), Stop.STEP_BOUND)
         if deadline is not None and time.perf_counter() > deadline:
             return Execution(tuple(actions), Stop.TIMEOUT)
-        action = matcher.action(policy, state)
+        matcher.deadline = deadline
+        try:
+            action = matcher.action(policy, state)
+        except JoinTimeout:
+            return Execution(tuple(actions), Stop.TIMEOUT)
+        finally:
+            matcher.deadline = None
         if action is None:
             return Execution(tuple(actions), Stop.NO_ACTION)
         if not applicable(problem, action, state):

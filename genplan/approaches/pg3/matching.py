@@ -78,6 +78,9 @@ class PolicyMatcher:
         self._compiled: dict[Rule, _Compiled] = {}
         self._memo: dict[tuple[Rule, frozenset[Atom]], Atom | None] = {}
         self._memo_limit = 500_000
+        self.deadline: float | None = None
+        """A :func:`time.perf_counter` time past which matching raises
+        :class:`~genplan.plans.joins.JoinTimeout` (``None``: no limit); set by the caller."""
 
     def objects_of(self, type_name: str) -> tuple[str, ...]:
         """The objects of ``type_name`` or a subtype, sorted."""
@@ -103,7 +106,8 @@ class PolicyMatcher:
         actions: list[Atom] = []
         goal = self._goal
         indexes = [self._goal_index if on_goal else state_index for on_goal in compiled.on_goal]
-        for binding in join_bindings(compiled.joins, indexes, self._type_sets, compiled.types):
+        bindings = join_bindings(compiled.joins, indexes, self._type_sets, compiled.types, self.deadline)
+        for binding in bindings:
             choices = [self.objects_of(t) for _, t in compiled.free]
             for values in itertools.product(*choices) if compiled.free else [()]:
                 full = dict(binding)
