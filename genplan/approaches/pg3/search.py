@@ -12,6 +12,11 @@ on the hundreds of one-condition refinements of a long rule):
 * *add a rule*: at any position, a rule for an operator whose conditions are the operator's
   preconditions and whose action is the operator over its parameters.
 
+With PG3's score, a child known to score exactly as its parent (it answers every state the
+parent's guided searches asked about as the parent does: :meth:`PG3Score.same_as_parent`) is
+scored after its siblings: it cannot beat the best policy, so the budget reaches an improving
+child sooner. The paper fixes the successors, not the order a policy's children are scored in.
+
 Candidates are ordered by how many earlier candidates behaved the same on the states of the
 empty policy's plans (the "semantic" tie-break of the authors' code, which keeps the queue from
 filling with policies that differ only in rules that never fire), then by score, then by size.
