@@ -136,6 +136,22 @@ PUBLISHED: tuple[PublishedFigure, ...] = (
             )[column],
         )
     ),
+    *(
+        PublishedFigure(
+            approach, domain, ("paper", "generated"), f"{domain}, {approach.upper()}", "none", success, 0.0,
+            "Silver et al. (AAAI 2024), Table 1 (mean over 10 seeds), from Yang et al. (IJCAI 2022)",
+            sample=300, note="no model: a lifted decision list learned by policy search",
+        )
+        for approach, column in (("pg3", 0), ("pe", 1), ("pc", 2))
+        for domain, success in zip(
+            ("delivery", "forest", "gripper", "miconic", "ferry", "spanner", "heavy"),
+            (
+                (1.00, 1.00, 1.00, 1.00, 1.00, 1.00, 0.00),
+                (0.00, 1.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+                (0.10, 0.16, 0.20, 0.10, 0.90, 0.56, 0.00),
+            )[column],
+        )
+    ),
     PublishedFigure(
         "asp", "mcp", ("english",), "Missionaries and Cannibals and 16 elaborations (17 tasks)", "o1-preview",
         7 / 17, None, "Ishay and Lee, LLM+AL (AAAI 2025), Table 1 (fully automatic)", sample=17,

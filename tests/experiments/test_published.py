@@ -97,3 +97,11 @@ def test_the_generalized_plans_saved_runs_sit_beside_silver_et_als_table_1_by_la
     assert "| GPT-4 | 300 | 270/300 90.0% (86-93) |" in table  # Table 1, GPT-4, gripper
     assert "| GPT-4 | 300 | 30/300 10.0% (7-14) |" in table  # No Names: the label picks the column
     assert "0.80" not in table and "240/300" not in table  # no-cot was not run: its column is not shown
+
+
+def test_table1_baselines_are_published_for_the_seven_domains() -> None:
+    figures = {(f.approach, f.domain): f.success for f in PUBLISHED if f.approach in ("pg3", "pe", "pc")}
+    domains = ("delivery", "forest", "gripper", "miconic", "ferry", "spanner", "heavy")
+    assert set(figures) == {(a, d) for a in ("pg3", "pe", "pc") for d in domains}
+    assert [figures[("pg3", d)] for d in domains] == [1.0] * 6 + [0.0]  # Silver et al., Table 1
+    assert figures[("pc", "ferry")] == 0.90 and figures[("pe", "forest")] == 1.0
