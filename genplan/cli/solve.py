@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from genplan.cli.arguments import positive_seconds
+from genplan.cli.commands import command_help
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.errors import ConfigurationError
 
@@ -15,7 +16,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``solve`` subcommand and its flags to ``subparsers``; return its parser."""
     parser = subparsers.add_parser(
         "solve",
-        help="solve a problem with a saved synthesized program",
+        help=command_help("solve"),
         description="Run a saved generalized plan on PROBLEM and write the plan, one action per line "
         "(the plan-file format of Fast Downward's sas_plan).",
     )
