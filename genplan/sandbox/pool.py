@@ -86,13 +86,15 @@ class SandboxWorker:
     Args:
         isolation: how to isolate it.
         hash_seed: its ``PYTHONHASHSEED`` (:attr:`Limits.hash_seed`), the same for every program it runs.
+        wait: wait for the worker's ready report here; ``False`` returns as soon as the process
+            is started, and :meth:`wait_ready` waits (the worker boots meanwhile).
 
     Raises:
         IsolationUnavailable: the worker did not start (no ``bwrap``, or bubblewrap failed,
             for example without user namespaces); the message says how to enable isolation.
     """
 
-    def __init__(self, isolation: Isolation, hash_seed: int = 0):
+    def __init__(self, isolation: Isolation, hash_seed: int = 0, *, wait: bool = True):
         self.isolation = isolation
         self.hash_seed = hash_seed
         config: dict[str, Any] = {"preload_harnesses": list(PRELOADED_HARNESSES), "hash_seed": hash_seed}
@@ -116,8 +118,27 @@ class SandboxWorker:
         assert self.process.stdin is not None and self.process.stdout is not None
         self._requests = self.process.stdin.fileno()
         self._answers = self.process.stdout.fileno()
+        self._started = time.monotonic()
+        self.report: dict[str, Any] = {}
+        if wait:
+            self.wait_ready()
+
+    @property
+    def ready(self) -> bool:
+        """Whether the worker has reported ready (:meth:`wait_ready`)."""
+        return bool(self.report)
+
+    def wait_ready(self) -> None:
+        """Wait for the worker's ready report (at most :data:`START_SECONDS` from its start).
+
+        Raises:
+            IsolationUnavailable: the worker did not start; the message says how to enable
+                isolation.
+        """
+        if self.report:
+            return
         try:
-            ready = read_frame(self._answers, MIB, time.monotonic() + START_SECONDS)
+            ready = read_frame(self._answers, MIB, self._started + START_SECONDS)
         except ChannelError as error:
             detail = self._stop_and_read_errors()
             reason = f" ({detail})" if detail else f" ({error.detail})"
@@ -125,7 +146,7 @@ class SandboxWorker:
         if type(ready) is not dict or ready.get("ready") is not True:
             self.close()
             raise IsolationUnavailable(self._help(": the worker did not report ready"))
-        self.report: dict[str, Any] = ready
+        self.report = ready
         self.process.stderr.close()  # type: ignore[union-attr]
 
     def _help(self, reason: str) -> str:
@@ -169,7 +190,11 @@ class SandboxWorker:
         self.process.wait()
 
     def close(self) -> None:
-        """Let the worker exit at the end of its input, killing it if it does not."""
+        """Let the worker exit at the end of its input, killing it if it does not (or if it
+        has not reported ready yet)."""
+        if not self.report:
+            self.kill()
+            return
         try:
             self.process.stdin.close()  # type: ignore[union-attr]
             self.process.wait(timeout=2)
@@ -186,15 +211,44 @@ class WorkerPool:
         self._all: list[SandboxWorker] = []
         self._lock = threading.Lock()
 
+    def prestart(self, isolation: Isolation, hash_seed: int = 0) -> None:
+        """Start a worker with ``isolation`` and ``hash_seed`` now, without waiting for it.
+
+        It boots while the caller does other work (``genplan solve`` reads the problem and the
+        program meanwhile); the next :meth:`acquire` of its kind takes it and waits for its
+        ready report there, so a worker that cannot start raises ``IsolationUnavailable`` then.
+        Does nothing when a worker of that kind is already idle or starting, or when none can
+        start (the next :meth:`acquire` raises then).
+        """
+        key = (isolation, hash_seed)
+        with self._lock:
+            if any(worker.alive for worker in self._idle.get(key, [])):
+                return
+            try:
+                worker = SandboxWorker(isolation, hash_seed, wait=False)
+            except (IsolationUnavailable, OSError):
+                return  # no worker can start: acquire says why, when a run needs one
+            self._idle.setdefault(key, []).append(worker)
+            self._all.append(worker)
+
     def acquire(self, isolation: Isolation, hash_seed: int = 0) -> SandboxWorker:
-        """An idle worker with ``isolation`` and ``hash_seed``, or a new one
-        (``IsolationUnavailable`` when none can start)."""
+        """An idle worker with ``isolation`` and ``hash_seed`` (a prestarted one once it is
+        ready), or a new one (``IsolationUnavailable`` when none can start)."""
         with self._lock:
             idle = self._idle.setdefault((isolation, hash_seed), [])
             while idle:
                 worker = idle.pop()
-                if worker.alive:
-                    return worker
+                if worker.alive or not worker.ready:
+                    break
+            else:
+                worker = None
+        if worker is not None:
+            try:
+                worker.wait_ready()
+            except IsolationUnavailable:
+                self.release(worker)  # dead: dropped
+                raise
+            return worker
         worker = SandboxWorker(isolation, hash_seed)
         with self._lock:
             self._all.append(worker)
@@ -238,6 +292,12 @@ os.register_at_fork(after_in_child=_after_fork_in_child)
 def answer_cap(limits: Limits) -> int:
     """The largest answer genplan reads from a worker for a run with ``limits``."""
     return limits.max_result_bytes + 8 * limits.max_output_bytes + 8 * MIB
+
+
+def prestart_worker(isolation: Isolation = Isolation.BWRAP, hash_seed: int = 0) -> None:
+    """Start a sandbox worker in the background (:meth:`WorkerPool.prestart`): it boots (about
+    0.1 s) while the caller prepares its first run, which then finds it ready or nearly so."""
+    POOL.prestart(isolation, hash_seed)
 
 
 def isolation_report(isolation: Isolation = Isolation.BWRAP) -> dict[str, Any]:
