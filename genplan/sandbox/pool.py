@@ -19,6 +19,7 @@ answers late, malformed or not at all is killed and replaced, and the run is ``C
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import os
 import queue
@@ -189,10 +190,13 @@ class SandboxWorker:
             self.process.kill()
         self.process.wait()
 
-    def close(self) -> None:
-        """Let the worker exit at the end of its input, killing it if it does not (or if it
-        has not reported ready yet)."""
-        if not self.report:
+    def close(self, wait: bool = True) -> None:
+        """Let the worker exit at the end of its input, killing it if it does not within 2 s (or
+        if it has not reported ready yet, or ``wait`` is false: at genplan's exit, where nothing
+        is left to wait for and killing it ends everything in its sandbox at once)."""
+        if not self.report or not wait:
+            with contextlib.suppress(OSError):
+                self.process.stdin.close()  # type: ignore[union-attr]
             self.kill()
             return
         try:
@@ -262,12 +266,12 @@ class WorkerPool:
             else:
                 self._all = [w for w in self._all if w is not worker]
 
-    def close(self) -> None:
-        """Stop every worker."""
+    def close(self, wait: bool = True) -> None:
+        """Stop every worker (``wait``: give each up to 2 s to exit on its own first)."""
         with self._lock:
             workers, self._all, self._idle = self._all, [], {}
         for worker in workers:
-            worker.close()
+            worker.close(wait)
 
     def forget(self) -> None:
         """Drop every worker without touching it (in a forked child: they belong to the parent)."""
@@ -276,7 +280,15 @@ class WorkerPool:
 
 
 POOL = WorkerPool()
-atexit.register(POOL.close)
+
+
+def _close_at_exit() -> None:
+    """Stop the workers at genplan's exit without waiting for them (``genplan solve`` would
+    wait some 30 ms for an idle worker to shut down)."""
+    POOL.close(wait=False)
+
+
+atexit.register(_close_at_exit)
 
 
 def _after_fork_in_child() -> None:

@@ -97,3 +97,18 @@ def test_the_worker_imports_only_the_sandbox_modules_it_runs(tmp_path: Path) -> 
     assert "genplan.sandbox.child" in imported
     for caller_side in ("pool", "runner", "trusted", "isolation"):
         assert f"genplan.sandbox.{caller_side}" not in imported
+
+
+def test_at_exit_the_workers_are_stopped_without_waiting_for_them(
+    fresh_pool: WorkerPool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run_program(TRIVIAL, set(), set(), set())
+    worker = fresh_pool._all[0]
+    waits: list[float | None] = []
+    real_wait = worker.process.wait
+    monkeypatch.setattr(
+        worker.process, "wait", lambda timeout=None: waits.append(timeout) or real_wait(timeout)
+    )
+    pool_module._close_at_exit()
+    assert worker.process.poll() is not None and fresh_pool._all == []
+    assert waits == [None]  # reaped after the kill; never a grace period for it to exit by itself
