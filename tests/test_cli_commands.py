@@ -26,8 +26,11 @@ HEAVY_MODULES = [
     "genplan.experiments",
     "genplan.llm",
     "genplan.plans.validate",
+    "genplan.sandbox.policy",
+    "genplan.sandbox.trusted",
 ]
-"""... and the modules they bring that solving a problem with a saved program needs none of."""
+"""... and the modules they bring, and the policy (a sandboxed run compiles the program in the
+sandbox, not here), that solving a problem with a saved program needs none of."""
 
 
 def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
