@@ -170,7 +170,7 @@ _CONTROL = re.compile(r"[\x00-\x1f]")
 
 
 def _packed_part(items: Iterable[Any], order: random.Random | None) -> dict[str, Any] | None:
-    """``items`` as :func:`_json_arguments` orders them, packed in runs of whitespace-separated
+    """``items`` as :func:`_json_arguments` orders them, packed in runs of space-separated
     names (:func:`genplan.sandbox.harness.items_from_packed`); ``None`` when they cannot be.
 
     Packable: names (exact ``str``) or atoms (non-empty exact ``tuple`` of ``str``) whose names
