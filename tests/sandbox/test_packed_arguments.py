@@ -3,7 +3,6 @@ same order, so every program gets the same sets built the same way."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -47,21 +46,25 @@ def _sequence(part: Any) -> list[Any]:
     return [from_json_item(item) for item in part]
 
 
-def _problems(tmp_path: Path) -> list[Problem]:
-    problems = []
+@pytest.fixture(scope="module")
+def problems(tmp_path_factory: pytest.TempPathFactory) -> list[Problem]:
+    """Two training problems of every built-in domain and heavy's largest evaluation problem of
+    seed 0 (eval-05: 224 objects, 25,201 initial atoms)."""
+    folder = tmp_path_factory.mktemp("problems")
+    loaded = []
     for domain in builtin_domain_names():
-        for path in write_problems(domain, "train", 0, tmp_path / domain, n=2):
-            problems.append(load_problem(path, builtin_domain_file(domain)))
-    heavy = write_problems("heavy", "eval", 0, tmp_path / "heavy-eval", n=30)[29]
-    problems.append(load_problem(heavy, builtin_domain_file("heavy")))
-    return problems
+        for path in write_problems(domain, "train", 0, folder / domain, n=2):
+            loaded.append(load_problem(path, builtin_domain_file(domain)))
+    heavy = write_problems("heavy", "eval", 0, folder / "heavy-eval", n=6)[5]
+    loaded.append(load_problem(heavy, builtin_domain_file("heavy")))
+    return loaded
 
 
 @pytest.mark.parametrize("order_seed", [None, 0, 7])
 def test_packed_arguments_hold_the_plain_items_in_the_plain_order(
-    tmp_path: Path, order_seed: int | None
+    problems: list[Problem], order_seed: int | None
 ) -> None:
-    for problem in _problems(tmp_path):
+    for problem in problems:
         parts = (problem.objects, problem.init, problem.goal)
         plain = program_arguments(*parts, order_seed)
         packed = packed_program_arguments(*parts, order_seed)
@@ -95,8 +98,8 @@ def test_a_malformed_packed_part_is_refused(runs: list[Any]) -> None:
 
 
 @pytest.mark.slow
-def test_programs_get_the_same_sets_in_the_sandbox_either_way(tmp_path: Path) -> None:
-    for problem in _problems(tmp_path)[::3]:
+def test_programs_get_the_same_sets_in_the_sandbox_either_way(problems: list[Problem]) -> None:
+    for problem in problems[::3]:
         for order_seed in (None, 1):
             parts = (problem.objects, problem.init, problem.goal)
             plain = run_untrusted(
