@@ -300,6 +300,7 @@ def test_a_problem_file_is_replaced_whole_or_not_at_all(
     assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary file left behind
 
 
+@pytest.mark.slow  # an end-to-end job of several seconds
 def test_heavys_largest_scales_have_distinct_sizes() -> None:
     """Figure 3 plots runtime against size: heavy's 32x and 128x problems must not coincide."""
     import itertools
