@@ -163,12 +163,13 @@ def _setting_flags(approach: str, settings: dict[str, object]) -> list[str]:
 
 
 def _problem_flags(problem_set: str) -> list[str]:
-    """``by-length:4,8,12 x2`` -> ``--problems by-length:4,8,12 --per-length 2``; ``small x30`` ->
-    ``--problems small --n 30``."""
+    """``by-length:4,8,12 x2`` -> ``--problems by-length:4,8,12 --per-length 2`` (also composed
+    with a shipped set: ``planbench:by-length:2,4 x10``); ``small x30`` -> ``--problems small --n 30``."""
     if problem_set == "default":
         return []
     spec, count = problem_set.split(" x")
-    return ["--problems", spec, "--per-length" if spec.startswith("by-length") else "--n", count]
+    by_length = spec.split(":")[0] == "by-length" or ":by-length:" in spec
+    return ["--problems", spec, "--per-length" if by_length else "--n", count]
 
 
 @pytest.mark.slow

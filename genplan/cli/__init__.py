@@ -2,7 +2,8 @@
 
 Only this package reads ``argv``, prints results for people and chooses exit codes. A
 subcommand module defines ``register(subparsers) -> argparse.ArgumentParser`` and
-``run(args) -> int``; :data:`COMMANDS` lists them in help order.
+``run(args) -> int``; :data:`~genplan.cli.commands.COMMANDS` lists them in help order, and
+:func:`build_parser` imports only the one a command line names.
 """
 
 from __future__ import annotations
@@ -13,16 +14,19 @@ import sys
 from collections.abc import Sequence
 
 from genplan import __version__
+from genplan.cli.commands import COMMANDS, chosen_command, command_help
 from genplan.errors import GenplanError
-
-COMMANDS: tuple[str, ...] = ("synthesize", "run", "experiments", "generate", "validate", "solve", "evaluate")
-"""Subcommand names; each is the module ``genplan.cli.<name>``."""
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
-    """The full ``genplan`` argument parser with every subcommand registered.
+    """The ``genplan`` argument parser for ``argv``: every subcommand, the chosen one in full.
 
-    ``argv`` lets ``run`` add the flags of the approach it names (``--approach NAME``).
+    The subcommand ``argv`` names (:func:`~genplan.cli.commands.chosen_command`) is the only
+    subcommand module imported and registered with its flags; the others are listed by name and
+    help only (:mod:`genplan.cli.commands`), so ``genplan solve`` does not pay for importing
+    ``experiments``, ``run`` and the rest, and ``genplan --help`` imports none of them.
+    ``argv=None`` registers every subcommand in full (a parser for any command line).
+    ``argv`` also lets ``run`` add the flags of the approach it names (``--approach NAME``).
     """
     parser = argparse.ArgumentParser(
         prog="genplan",
@@ -30,7 +34,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"genplan {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    chosen = None if argv is None else chosen_command(argv)
     for name in COMMANDS:
+        if argv is not None and name != chosen:
+            subparsers.add_parser(name, help=command_help(name))  # never parsed: argv names another
+            continue
         module = importlib.import_module(f"genplan.cli.{name}")
         sub = module.register(subparsers, argv) if name == "run" else module.register(subparsers)
         sub.set_defaults(run=module.run)

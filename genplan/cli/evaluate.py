@@ -9,6 +9,7 @@ import textwrap
 from pathlib import Path
 
 from genplan.cli.arguments import positive_int, positive_seconds
+from genplan.cli.commands import command_help
 from genplan.cli.problem_options import (
     add_problem_arguments,
     choose_generators,
@@ -25,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``evaluate`` subcommand and its flags to ``subparsers``; return its parser."""
     parser = subparsers.add_parser(
         "evaluate",
-        help="evaluate a program on a domain's evaluation problems",
+        help=command_help("evaluate"),
         description="Run PROGRAM's get_plan on the evaluation problems in parallel, sandboxed, validate "
         "every plan, and report the fraction solved and the first failure of each kind (Silver et al. 2024, "
         "Sec. 5). Exit code 0 when at least one problem is solved, 1 when none is, 2 on an error.",

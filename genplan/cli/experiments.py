@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from genplan.cli.arguments import non_negative_int, positive_int, positive_seconds
+from genplan.cli.commands import command_help
 from genplan.cli.model_options import MODEL_FLAGS, add_model_arguments
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.errors import ConfigurationError
@@ -34,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``experiments`` subcommand."""
     parser = subparsers.add_parser(
         "experiments",
-        help="run an experiment grid (domains x seeds x approaches) on Dask, resumable",
+        help=command_help("experiments"),
         description=textwrap.fill(
             "Run an experiment grid (domains x seeds x approaches with their settings, one model) "
             "from a TOML grid file, flags, or both (flags win). Cells run on an embedded Dask cluster by "

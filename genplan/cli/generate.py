@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from genplan.cli.arguments import non_negative_int, positive_int
+from genplan.cli.commands import command_help
 from genplan.errors import ConfigurationError
 from genplan.paths import builtin_domain_names
 from genplan.pddl.generate import CURRENT_GENERATORS, GENERATOR_VERSIONS, SPLITS, write_problems
@@ -15,7 +16,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``generate`` subcommand and its flags to ``subparsers``; return its parser."""
     parser = subparsers.add_parser(
         "generate",
-        help="generate seeded problems of a built-in domain",
+        help=command_help("generate"),
         description="Write training or evaluation problems; the same seed gives byte-identical files.",
     )
     parser.add_argument("--domain", required=True, choices=builtin_domain_names())

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from genplan.approaches import approach_names, get_approach
 from genplan.cli.arguments import positive_int, positive_seconds
+from genplan.cli.commands import command_help
 from genplan.cli.model_options import (
     add_model_arguments,
     backend_from_arguments,
@@ -95,7 +96,7 @@ def register(
     names = approach_names()
     parser = subparsers.add_parser(
         "run",
-        help="run any approach (" + ", ".join(names) + ") on a domain and evaluate it",
+        help=command_help("run"),
         description="Run a registered approach on a domain's problems and evaluate it. "
         "`genplan run --approach NAME --help` lists that approach's settings.",
     )

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from genplan.cli.arguments import positive_seconds
+from genplan.cli.commands import command_help
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.errors import ConfigurationError
 
@@ -15,7 +16,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``solve`` subcommand and its flags to ``subparsers``; return its parser."""
     parser = subparsers.add_parser(
         "solve",
-        help="solve a problem with a saved synthesized program",
+        help=command_help("solve"),
         description="Run a saved generalized plan on PROBLEM and write the plan, one action per line "
         "(the plan-file format of Fast Downward's sas_plan).",
     )
@@ -50,6 +51,10 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``genplan solve``; return the exit code (errors surface as GenplanError)."""
+    if not args.trusted:  # the worker boots while the problem and the program are read
+        from genplan.sandbox import Isolation, prestart_worker
+
+        prestart_worker(Isolation(args.isolation))
     from genplan.approaches.generalized_plan.solver import load_solver, saved_programs
     from genplan.paths import saved_run_roots
     from genplan.pddl.problem_sets import resolve_domain
@@ -77,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     domain_file = given if given.suffix == ".pddl" or given.is_file() else None
     if domain_file is None and args.domain not in builtin_domain_names():
         raise unknown_domain(args.domain)
-    # the problem is read before the sandbox worker starts: a bad file is reported at once
+    # the problem is read before waiting for the sandbox worker: a bad file is reported at once
     problem = load_problem(args.problem, domain_file or builtin_domain_file(args.domain))
     limits = None if args.trusted else sandbox_limits(args)
     solver = load_solver(

@@ -12,6 +12,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from genplan.cli.arguments import non_negative_int, positive_int, positive_seconds
+from genplan.cli.commands import command_help
 from genplan.cli.model_options import add_model_arguments
 from genplan.cli.run import add_run_arguments, execute
 from genplan.errors import ConfigurationError
@@ -24,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``synthesize`` subcommand and its flags to ``subparsers``; return its parser."""
     parser = subparsers.add_parser(
         "synthesize",
-        help="synthesize a generalized plan (get_plan) for a domain and evaluate it",
+        help=command_help("synthesize"),
         description="Prompt a language model for a Python get_plan program (chain of thought), debug it on the "
         "training problems with automated feedback, and evaluate it (Silver et al. 2024, Sec. 4-5). "
         "The same as `genplan run --approach generalized-plan`.",

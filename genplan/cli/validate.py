@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from genplan.cli.commands import command_help
 from genplan.pddl.domain import load_domain
 from genplan.pddl.problem import load_problem
 from genplan.plans.validate import CHECKERS, check_plan, read_plan_lines
@@ -14,7 +15,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``validate`` subcommand and its flags to ``subparsers``; return its parser."""
     parser = subparsers.add_parser(
         "validate",
-        help="check a plan: syntax, then VAL (or the built-in simulator)",
+        help=command_help("validate"),
         description="Print the verdict and the plan repair advice; exit 0 when the plan is valid, 1 when not.",
     )
     parser.add_argument("domain", type=Path, help="domain PDDL file")

@@ -132,7 +132,7 @@ def parse_domain_text(text: str, source: Path | None = None) -> Domain:
     (:mod:`genplan.pddl.domain_check`: declared predicates, arities, variables, types,
     constants, requirements). A domain in the STRIPS fragment is then built directly; anything
     else goes through the ``pddl`` library (:mod:`genplan.pddl.library`), which gives the same
-    result where both apply (``tests/test_pddl_fast.py``).
+    result where both apply (``tests/pddl/test_pddl_fast.py``).
 
     Raises:
         PddlError: malformed PDDL, a failed check, or constructs outside the STRIPS fragment

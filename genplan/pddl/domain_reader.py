@@ -6,7 +6,7 @@ genplan supports are built straight from the checked s-expression tree. Anything
 quantifiers, conditional effects, ``either`` types, numeric fluents other than action costs,
 derived predicates, durative actions, constraints) returns ``None`` and goes to the library
 (:mod:`genplan.pddl.library`), which also serves as this reader's oracle in
-``tests/test_pddl_fast.py``. Like the library, conjunctions keep the first of repeated
+``tests/pddl/test_pddl_fast.py``. Like the library, conjunctions keep the first of repeated
 literals.
 
 Action costs (PDDL 3.1 ``:action-costs``, as in the IPC since 2008) are read here: a

@@ -14,7 +14,7 @@ the smallest (Silver et al. 2024, Sec. 4.1).
 
 Generators are versioned (:data:`GENERATOR_VERSIONS`). Version 2, the default, draws the
 seven domains of Silver et al. from the distributions of the paper's own problems (names,
-sizes, initial states and goals; ``tests/test_distribution.py`` compares it with the paper's
+sizes, initial states and goals; ``tests/pddl/test_distribution.py`` compares it with the paper's
 seed-0 evaluation files). Version 1 is genplan's first generators, kept unchanged in
 ``generators/v1/`` for the domains whose output changed (forest, gripper, heavy, miconic), so
 the runs made on them (the saved runs in ``synthesized/``) replay; for every other domain

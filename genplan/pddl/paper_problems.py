@@ -7,7 +7,7 @@ under ``domains/<domain>/paper/seed0/`` with the MIT license notice of the paper
 in ``domains/<domain>/paper/LICENSE``. Evaluating on them makes fractions solved comparable
 with the paper's Table 1 whatever genplan's generators do. The paper's domain files name some
 domains differently (``trapnewspapers`` for delivery) and declare other requirements, but
-define the same predicates and operators as genplan's (``tests/test_paper_problems.py``), so
+define the same predicates and operators as genplan's (``tests/pddl/test_paper_problems.py``), so
 the paper's problems are read against the paper's own domain file.
 
 Only seed 0 is shipped (heavy's 30 problems alone take 7.7 MB); a run of any seed evaluates on

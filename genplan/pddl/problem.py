@@ -80,7 +80,7 @@ def parse_problem_text(text: str, domain: Domain, source: Path | None = None) ->
     Problem files go through genplan's reader (:mod:`genplan.pddl.problem_reader`, about 30
     times faster than the library on the largest heavy problem, ``scripts/bench_load.py``); what
     it does not cover goes through the ``pddl`` library (:mod:`genplan.pddl.library`). Both give
-    the same problem (``tests/test_pddl_fast.py``).
+    the same problem (``tests/pddl/test_pddl_fast.py``).
 
     Raises:
         PddlError: malformed PDDL, a problem for another domain, an undeclared object,

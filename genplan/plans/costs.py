@@ -3,7 +3,7 @@
 A problem whose metric is ``(:metric minimize (total-cost))`` costs what its actions'
 ``(increase (total-cost) N)`` effects add up to (an action without one adds 0), ``N`` a number
 or a function term whose value ``:init`` gives; any other problem costs one per action. This
-is the value VAL prints as ``Final value`` (``tests/test_costs.py`` checks that both agree) and
+is the value VAL prints as ``Final value`` (``tests/plans/test_costs.py`` checks that both agree) and
 the cost Fast Downward writes in ``sas_plan``'s last line, ``; cost = N (general cost)`` or
 ``(unit cost)``.
 """

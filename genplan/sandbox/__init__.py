@@ -10,14 +10,52 @@ per-run children with resource limits, an unprivileged user and a seccomp filter
 ``get_plan``. :mod:`genplan.sandbox.trusted` loads a reviewed program in-process instead.
 """
 
-from genplan.sandbox.harness import BadOutput
-from genplan.sandbox.isolation import IsolationUnavailable
-from genplan.sandbox.limits import Isolation, Limits
-from genplan.sandbox.outcome import CallOutcome, RunOutcome, RunStatus
-from genplan.sandbox.policy import ALLOWED_MODULES, PolicyViolation, compile_program
-from genplan.sandbox.pool import isolation_report
-from genplan.sandbox.runner import program_arguments, run_program, run_untrusted
-from genplan.sandbox.trusted import load_trusted
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from genplan.sandbox.harness import BadOutput
+    from genplan.sandbox.isolation import IsolationUnavailable
+    from genplan.sandbox.limits import Isolation, Limits
+    from genplan.sandbox.outcome import CallOutcome, RunOutcome, RunStatus
+    from genplan.sandbox.policy import ALLOWED_MODULES, PolicyViolation, compile_program
+    from genplan.sandbox.pool import isolation_report, prestart_worker
+    from genplan.sandbox.runner import program_arguments, run_program, run_untrusted
+    from genplan.sandbox.trusted import load_trusted
+
+_HOMES = {
+    "BadOutput": "harness",
+    "IsolationUnavailable": "isolation",
+    "Isolation": "limits",
+    "Limits": "limits",
+    "CallOutcome": "outcome",
+    "RunOutcome": "outcome",
+    "RunStatus": "outcome",
+    "ALLOWED_MODULES": "policy",
+    "PolicyViolation": "policy",
+    "compile_program": "policy",
+    "isolation_report": "pool",
+    "prestart_worker": "pool",
+    "program_arguments": "runner",
+    "run_program": "runner",
+    "run_untrusted": "runner",
+    "load_trusted": "trusted",
+}
+"""Where each public name lives: a name is imported from its module on first use, so a process
+that needs a few of them (the sandbox worker, ``genplan solve`` before its worker is up) does
+not import the policy, the runner and the pool all at once."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'genplan.sandbox' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"genplan.sandbox.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "ALLOWED_MODULES",
@@ -32,6 +70,7 @@ __all__ = [
     "compile_program",
     "isolation_report",
     "load_trusted",
+    "prestart_worker",
     "program_arguments",
     "run_program",
     "run_untrusted",

@@ -70,6 +70,51 @@ def set_from_json(items: list[Any]) -> set[Any]:
     return {from_json_item(item) for item in items}
 
 
+def items_from_packed(runs: list[Any]) -> list[Any]:
+    """The items of a packed argument's ``runs`` (:func:`genplan.sandbox.runner.packed_program_arguments`),
+    in order.
+
+    Each run ``[arity, count, text]`` holds ``count`` items: names (arity 0) or atoms of
+    ``arity`` names, their names joined by single spaces in ``text``. The atoms are built by
+    ``str.split`` and ``zip``, in C.
+
+    Raises:
+        ValueError: a run of the wrong shape, or whose text holds the wrong number of names.
+    """
+    items: list[Any] = []
+    for run in runs:
+        if type(run) is not list or len(run) != 3:
+            raise ValueError("a packed run must be [arity, count, text]")
+        arity, count, text = run
+        if (
+            type(arity) is not int
+            or type(count) is not int
+            or type(text) is not str
+            or arity < 0
+            or count < 1
+        ):
+            raise ValueError("a packed run must be [arity >= 0, count >= 1, text]")
+        names = text.split(" ")
+        if len(names) != max(arity, 1) * count:
+            raise ValueError(f"a packed run of {count} items of arity {arity} holds {len(names)} names")
+        items.extend(names if arity == 0 else zip(*[iter(names)] * arity))
+    return items
+
+
+def program_set(part: Any) -> set[Any]:
+    """A ``get_plan`` argument as the program's set: a JSON list (:func:`set_from_json`) or a
+    packed part ``{"packed": runs}`` (:func:`items_from_packed`; the items enter the set in order).
+
+    Raises:
+        ValueError: a part of neither shape.
+    """
+    if type(part) is list:
+        return set_from_json(part)
+    if type(part) is dict and type(part.get("packed")) is list:
+        return set(items_from_packed(part["packed"]))
+    raise ValueError("a get_plan argument must be a list or a packed part")
+
+
 def copy_plan(value: object) -> list[str]:
     """An exact ``list`` of exact ``str`` copied from what ``get_plan`` returned.
 
@@ -92,10 +137,9 @@ def copy_plan(value: object) -> list[str]:
     return plan
 
 
-def call_get_plan(
-    namespace: dict[str, Any], objects: list[Any], init: list[Any], goal: list[Any]
-) -> dict[str, Any]:
-    """Call ``get_plan(objects, init, goal)`` on sets built from the JSON arguments.
+def call_get_plan(namespace: dict[str, Any], objects: Any, init: Any, goal: Any) -> dict[str, Any]:
+    """Call ``get_plan(objects, init, goal)`` on sets built from the JSON arguments, each a list
+    or a packed part (:func:`program_set`).
 
     Returns:
         ``{"plan": [str, ...], "seconds": float}``: the plan and the seconds ``get_plan`` ran.
@@ -106,7 +150,7 @@ def call_get_plan(
         BaseException: whatever ``get_plan`` raises.
     """
     get_plan = program_function(namespace, "get_plan", "get_plan(objects, init, goal)")
-    arguments = [set_from_json(part) for part in (objects, init, goal)]
+    arguments = [program_set(part) for part in (objects, init, goal)]
     started = time.perf_counter()
     value = get_plan(*arguments)
     seconds = time.perf_counter() - started

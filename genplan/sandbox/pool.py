@@ -19,6 +19,7 @@ answers late, malformed or not at all is killed and replaced, and the run is ``C
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import os
 import queue
@@ -86,13 +87,15 @@ class SandboxWorker:
     Args:
         isolation: how to isolate it.
         hash_seed: its ``PYTHONHASHSEED`` (:attr:`Limits.hash_seed`), the same for every program it runs.
+        wait: wait for the worker's ready report here; ``False`` returns as soon as the process
+            is started, and :meth:`wait_ready` waits (the worker boots meanwhile).
 
     Raises:
         IsolationUnavailable: the worker did not start (no ``bwrap``, or bubblewrap failed,
             for example without user namespaces); the message says how to enable isolation.
     """
 
-    def __init__(self, isolation: Isolation, hash_seed: int = 0):
+    def __init__(self, isolation: Isolation, hash_seed: int = 0, *, wait: bool = True):
         self.isolation = isolation
         self.hash_seed = hash_seed
         config: dict[str, Any] = {"preload_harnesses": list(PRELOADED_HARNESSES), "hash_seed": hash_seed}
@@ -116,8 +119,27 @@ class SandboxWorker:
         assert self.process.stdin is not None and self.process.stdout is not None
         self._requests = self.process.stdin.fileno()
         self._answers = self.process.stdout.fileno()
+        self._started = time.monotonic()
+        self.report: dict[str, Any] = {}
+        if wait:
+            self.wait_ready()
+
+    @property
+    def ready(self) -> bool:
+        """Whether the worker has reported ready (:meth:`wait_ready`)."""
+        return bool(self.report)
+
+    def wait_ready(self) -> None:
+        """Wait for the worker's ready report (at most :data:`START_SECONDS` from its start).
+
+        Raises:
+            IsolationUnavailable: the worker did not start; the message says how to enable
+                isolation.
+        """
+        if self.report:
+            return
         try:
-            ready = read_frame(self._answers, MIB, time.monotonic() + START_SECONDS)
+            ready = read_frame(self._answers, MIB, self._started + START_SECONDS)
         except ChannelError as error:
             detail = self._stop_and_read_errors()
             reason = f" ({detail})" if detail else f" ({error.detail})"
@@ -125,7 +147,7 @@ class SandboxWorker:
         if type(ready) is not dict or ready.get("ready") is not True:
             self.close()
             raise IsolationUnavailable(self._help(": the worker did not report ready"))
-        self.report: dict[str, Any] = ready
+        self.report = ready
         self.process.stderr.close()  # type: ignore[union-attr]
 
     def _help(self, reason: str) -> str:
@@ -168,8 +190,15 @@ class SandboxWorker:
             self.process.kill()
         self.process.wait()
 
-    def close(self) -> None:
-        """Let the worker exit at the end of its input, killing it if it does not."""
+    def close(self, wait: bool = True) -> None:
+        """Let the worker exit at the end of its input, killing it if it does not within 2 s (or
+        if it has not reported ready yet, or ``wait`` is false: at genplan's exit, where nothing
+        is left to wait for and killing it ends everything in its sandbox at once)."""
+        if not self.report or not wait:
+            with contextlib.suppress(OSError):
+                self.process.stdin.close()  # type: ignore[union-attr]
+            self.kill()
+            return
         try:
             self.process.stdin.close()  # type: ignore[union-attr]
             self.process.wait(timeout=2)
@@ -186,15 +215,44 @@ class WorkerPool:
         self._all: list[SandboxWorker] = []
         self._lock = threading.Lock()
 
+    def prestart(self, isolation: Isolation, hash_seed: int = 0) -> None:
+        """Start a worker with ``isolation`` and ``hash_seed`` now, without waiting for it.
+
+        It boots while the caller does other work (``genplan solve`` reads the problem and the
+        program meanwhile); the next :meth:`acquire` of its kind takes it and waits for its
+        ready report there, so a worker that cannot start raises ``IsolationUnavailable`` then.
+        Does nothing when a worker of that kind is already idle or starting, or when none can
+        start (the next :meth:`acquire` raises then).
+        """
+        key = (isolation, hash_seed)
+        with self._lock:
+            if any(worker.alive for worker in self._idle.get(key, [])):
+                return
+            try:
+                worker = SandboxWorker(isolation, hash_seed, wait=False)
+            except (IsolationUnavailable, OSError):
+                return  # no worker can start: acquire says why, when a run needs one
+            self._idle.setdefault(key, []).append(worker)
+            self._all.append(worker)
+
     def acquire(self, isolation: Isolation, hash_seed: int = 0) -> SandboxWorker:
-        """An idle worker with ``isolation`` and ``hash_seed``, or a new one
-        (``IsolationUnavailable`` when none can start)."""
+        """An idle worker with ``isolation`` and ``hash_seed`` (a prestarted one once it is
+        ready), or a new one (``IsolationUnavailable`` when none can start)."""
         with self._lock:
             idle = self._idle.setdefault((isolation, hash_seed), [])
             while idle:
                 worker = idle.pop()
-                if worker.alive:
-                    return worker
+                if worker.alive or not worker.ready:
+                    break
+            else:
+                worker = None
+        if worker is not None:
+            try:
+                worker.wait_ready()
+            except IsolationUnavailable:
+                self.release(worker)  # dead: dropped
+                raise
+            return worker
         worker = SandboxWorker(isolation, hash_seed)
         with self._lock:
             self._all.append(worker)
@@ -208,12 +266,12 @@ class WorkerPool:
             else:
                 self._all = [w for w in self._all if w is not worker]
 
-    def close(self) -> None:
-        """Stop every worker."""
+    def close(self, wait: bool = True) -> None:
+        """Stop every worker (``wait``: give each up to 2 s to exit on its own first)."""
         with self._lock:
             workers, self._all, self._idle = self._all, [], {}
         for worker in workers:
-            worker.close()
+            worker.close(wait)
 
     def forget(self) -> None:
         """Drop every worker without touching it (in a forked child: they belong to the parent)."""
@@ -222,7 +280,15 @@ class WorkerPool:
 
 
 POOL = WorkerPool()
-atexit.register(POOL.close)
+
+
+def _close_at_exit() -> None:
+    """Stop the workers at genplan's exit without waiting for them (``genplan solve`` would
+    wait some 30 ms for an idle worker to shut down)."""
+    POOL.close(wait=False)
+
+
+atexit.register(_close_at_exit)
 
 
 def _after_fork_in_child() -> None:
@@ -238,6 +304,12 @@ os.register_at_fork(after_in_child=_after_fork_in_child)
 def answer_cap(limits: Limits) -> int:
     """The largest answer genplan reads from a worker for a run with ``limits``."""
     return limits.max_result_bytes + 8 * limits.max_output_bytes + 8 * MIB
+
+
+def prestart_worker(isolation: Isolation = Isolation.BWRAP, hash_seed: int = 0) -> None:
+    """Start a sandbox worker in the background (:meth:`WorkerPool.prestart`): it boots (about
+    0.1 s) while the caller prepares its first run, which then finds it ready or nearly so."""
+    POOL.prestart(isolation, hash_seed)
 
 
 def isolation_report(isolation: Isolation = Isolation.BWRAP) -> dict[str, Any]:

@@ -27,8 +27,10 @@ process, make it wait past the budget, or make these functions raise.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+import re
 import time
 from collections.abc import Iterable
 from dataclasses import replace
@@ -164,6 +166,68 @@ def program_arguments(
     return [_json_arguments(part, order) for part in (objects, init, goal)]
 
 
+_CONTROL = re.compile(r"[\x00-\x1f]")
+
+
+def _packed_part(items: Iterable[Any], order: random.Random | None) -> dict[str, Any] | None:
+    """``items`` as :func:`_json_arguments` orders them, packed in runs of space-separated
+    names (:func:`genplan.sandbox.harness.items_from_packed`); ``None`` when they cannot be.
+
+    Packable: names (exact ``str``) or atoms (non-empty exact ``tuple`` of ``str``) whose names
+    hold no space or control character, as every PDDL name. Then sorting by the space-joined atom
+    is sorting by the tuple (a space sorts below every character a name holds), so the order is
+    the plain path's exactly, and so is every set the program gets.
+    """
+    items = list(items)
+    kinds = set(map(type, items))
+    if kinds == {str}:
+        ordered: list[Any] = sorted(items)
+    elif kinds == {tuple} and all(items):
+        try:
+            ordered = sorted(items, key=" ".join)
+        except TypeError:  # a name that is not a string
+            return None
+    else:
+        return None  # empty, mixed, or of other types: the plain path
+    if order is not None:
+        order.shuffle(ordered)
+    runs: list[list[Any]] = []
+    if kinds == {str}:
+        runs.append([0, len(ordered), " ".join(ordered)])
+    else:
+        for arity, group in itertools.groupby(ordered, len):
+            atoms = list(group)
+            runs.append([arity, len(atoms), " ".join(itertools.chain.from_iterable(atoms))])
+    for arity, count, text in runs:
+        if text.count(" ") != max(arity, 1) * count - 1 or _CONTROL.search(text):
+            return None  # a name holds a space or a control character
+    return {"packed": runs}
+
+
+def packed_program_arguments(
+    objects: Iterable[Any], init: Iterable[Any], goal: Iterable[Any], order_seed: int | None = None
+) -> list[Any]:
+    """:func:`program_arguments` for :data:`GET_PLAN_HARNESS`, each part packed where it can be.
+
+    A packed part is ``{"packed": [[arity, count, "name name ..."], ...]}`` (arity 0: names,
+    else atoms of that many names, one run per stretch of equal arity): three strings cross the
+    channel instead of a JSON list per atom, and the child rebuilds the atoms in C
+    (:func:`genplan.sandbox.harness.items_from_packed`). The program's sets hold the same items,
+    built in the same order, as from :func:`program_arguments` (a part that cannot be packed is
+    sent as it does); ``tests/sandbox/test_packed_arguments.py`` checks the two against each other.
+    """
+    order = None if order_seed is None else random.Random(order_seed)
+    arguments: list[Any] = []
+    for part in (objects, init, goal):
+        items = list(part)
+        state = order.getstate() if order is not None else None
+        packed = _packed_part(items, order)
+        if packed is None and order is not None:
+            order.setstate(state)  # type: ignore[arg-type]  # the plain path shuffles afresh
+        arguments.append(packed if packed is not None else _json_arguments(items, order))
+    return arguments
+
+
 def run_program(
     source: str,
     objects: Iterable[Any],
@@ -193,7 +257,7 @@ def run_program(
     Raises:
         IsolationUnavailable: no sandbox worker can start (the message says how to fix it).
     """
-    arguments = program_arguments(objects, init, goal, order_seed)
+    arguments = packed_program_arguments(objects, init, goal, order_seed)
     call = run_untrusted(source, GET_PLAN_HARNESS, arguments, timeout=timeout, limits=limits)
     outcome = RunOutcome(
         call.status,

@@ -41,7 +41,7 @@ from genplan.sandbox.channel import (
     write_frame,
 )
 from genplan.sandbox.child import run_child
-from genplan.sandbox.confine import seccomp_available
+from genplan.sandbox.confine import prepare_seccomp, seccomp_available
 from genplan.sandbox.limits import MIB, Limits
 from genplan.sandbox.runtime import preload_allowed_modules
 
@@ -218,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
     preload_allowed_modules()
     seccomp_problem = seccomp_available()
     config["require_seccomp"] = seccomp_problem is None
+    if seccomp_problem is None:
+        prepare_seccomp()  # each child adds its own process id to a copy and loads it
     harnesses: dict[str, Callable[..., Any]] = {}
     for name in config.get("preload_harnesses", []):
         harnesses[name] = load_harness(name)

@@ -125,6 +125,7 @@ def test_by_length_on_a_shipped_set_takes_the_first_of_each_length_in_file_order
         load_selected_problems("blocksworld", 0, chosen, tmp_path)
 
 
+@pytest.mark.slow  # an end-to-end job of several seconds
 @pytest.mark.skipif(not optimal_planner_available(), reason="the planner extra is not installed")
 def test_symplanners_protocol_on_planbench_labels_with_fast_downward_and_caches(tmp_path: Path) -> None:
     labeller = OptimalLengths(tmp_path / "cache" / "optimal")

@@ -27,7 +27,7 @@ from genplan.pddl.obfuscate import NameMapping
 from genplan.pddl.problem import Problem, load_problem
 from genplan.pddl.problem_sets import unknown_domain
 from genplan.plans.untrusted_text import is_printable_ascii, shown_block, shown_text
-from genplan.sandbox import Limits, RunStatus, isolation_report, load_trusted, run_program
+from genplan.sandbox import Limits, RunStatus, isolation_report, run_program
 
 
 class SolverError(GenplanError):
@@ -104,6 +104,8 @@ class Solver:
         self.limits = limits or Limits()
         self._function = None
         if trusted:
+            from genplan.sandbox import load_trusted  # the policy, imported only to run in-process
+
             self._function = load_trusted(program)
         else:
             isolation_report(self.limits.isolation)  # start the worker now: fail fast, first call fast

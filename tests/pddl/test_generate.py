@@ -38,7 +38,7 @@ def _count(problem: Problem, type_or_predicate: str) -> int:
 # were written before generators returned problems as data, so the written PDDL stays
 # byte-identical across that change, and they must never change: the saved runs in synthesized/
 # replay on those problems. Version 2 changed forest, gripper, heavy and miconic on purpose (the
-# paper's distributions, tests/test_distribution.py); the other domains' output is version 1's.
+# paper's distributions, tests/pddl/test_distribution.py); the other domains' output is version 1's.
 # Update a digest only when a generator's output changes on purpose.
 WRITTEN_DIGESTS = {
     "v1": {
@@ -300,6 +300,7 @@ def test_a_problem_file_is_replaced_whole_or_not_at_all(
     assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary file left behind
 
 
+@pytest.mark.slow  # an end-to-end job of several seconds
 def test_heavys_largest_scales_have_distinct_sizes() -> None:
     """Figure 3 plots runtime against size: heavy's 32x and 128x problems must not coincide."""
     import itertools

@@ -95,6 +95,7 @@ def test_saved_no_names_programs_solve_every_problem_in_real_names(domain: str, 
     assert main(["validate", str(builtin_domain_file(domain)), str(problem_file), str(plan_file)]) == 0
 
 
+@pytest.mark.slow  # an end-to-end job of several seconds
 @pytest.mark.parametrize("domain", NO_NAMES)
 def test_saved_no_names_programs_score_30_of_30_through_evaluate(
     domain: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

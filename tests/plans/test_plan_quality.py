@@ -18,7 +18,7 @@ from genplan.sandbox import Limits
 
 pytestmark = pytest.mark.skipif(find_driver() is None, reason="optimal costs need Fast Downward")
 
-COSTS = Path(__file__).parent / "data" / "costs"
+COSTS = Path(__file__).resolve().parents[1] / "data" / "costs"
 DIRECT = ["(pick-up truck a parcel s0 s1)", "(drive truck a c)", "(drop truck c parcel s0 s1)"]
 THROUGH_B = [
     "(pick-up truck a parcel s0 s1)",

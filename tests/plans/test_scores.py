@@ -110,7 +110,7 @@ def test_references_json_beside_the_problems_is_found(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(find_driver() is None, reason="Fast Downward is not installed")
 def test_planner_references_are_costs_of_checked_plans_and_cached(tmp_path: Path, monkeypatch) -> None:
-    costs = Path(__file__).parent / "data" / "costs"
+    costs = Path(__file__).resolve().parents[1] / "data" / "costs"
     problem = load_problem(costs / "p01.pddl", costs / "domain.pddl")
     found = planner_references("optimal", [("p01.pddl", problem)], cache_dir=tmp_path, timeout=60)
     assert found.costs == {"p01.pddl": 7.0}  # the cheaper, longer plan through b

@@ -23,7 +23,7 @@ from genplan.pddl.problem_reader import read_problem
 from genplan.pddl.sexpr import read_expression
 from genplan.pddl.text import add_missing_requirements, strip_comments_and_lower
 
-IPC = Path(__file__).resolve().parent / "data" / "ipc2023"
+IPC = Path(__file__).resolve().parents[1] / "data" / "ipc2023"
 DOMAIN_FILES = [builtin_domain_file(name) for name in builtin_domain_names()] + sorted(
     IPC.glob("*/domain.pddl")
 )

@@ -190,6 +190,7 @@ def test_a_planner_time_out_kills_the_processes_the_planner_started(
     assert not _running(child), "the planner's own child process outlived the time-out"
 
 
+@pytest.mark.slow  # an end-to-end job of several seconds
 def test_figure3_resumes_appending_and_never_wipes_what_was_measured(tmp_path: Path) -> None:
     results = tmp_path / "results"
     results.mkdir()

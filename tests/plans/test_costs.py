@@ -20,7 +20,7 @@ from genplan.plans.syntax import check_syntax
 from genplan.plans.val import run_val, val_path
 from genplan.plans.validate import check_plan
 
-COSTS = Path(__file__).parent / "data" / "costs"
+COSTS = Path(__file__).resolve().parents[1] / "data" / "costs"
 THROUGH_B = [
     "(pick-up truck a parcel s0 s1)",
     "(drive truck a b)",
