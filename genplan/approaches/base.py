@@ -74,6 +74,7 @@ __all__ = [
     "RunSession",
     "SaveOutcome",
     "SilentProgress",
+    "asks_model",
     "changed_settings",
     "check_capabilities",
     "convert_value",
@@ -147,6 +148,9 @@ class Approach(Generic[SettingsT]):
         own_isolation: for :attr:`ModelCode.OWN`, what the record's ``isolation`` says.
         label_prefix: whether labels start with the approach's name (``autotos``,
             ``symplanner+rollouts-4``); the generalized plan's do not (``main``, ``no-cot``).
+        asks_model: whether the approach asks a language model at all; one that does not
+            (PG3, PE, PC) needs no backend in ``genplan run`` or a grid, and its runs record
+            model and backend ``none`` (:class:`~genplan.llm.NoModel`).
     """
 
     name: ClassVar[str]
@@ -156,6 +160,7 @@ class Approach(Generic[SettingsT]):
     model_code: ClassVar[ModelCode] = ModelCode.NONE
     own_isolation: ClassVar[str | None] = None
     label_prefix: ClassVar[bool] = True
+    asks_model: ClassVar[bool] = True
 
     def label(self, settings: SettingsT) -> str:
         """The run's name within the approach: every setting that differs from its default
@@ -229,6 +234,12 @@ def reads_descriptions(approach: object) -> bool:
     :class:`~genplan.pddl.described.DescribedTask`) in place of a PDDL problem set
     (:attr:`Approach.inputs` holds :attr:`InputKind.ENGLISH`)."""
     return InputKind.ENGLISH in getattr(approach, "inputs", ())
+
+
+def asks_model(approach: object) -> bool:
+    """Whether ``approach`` asks a language model (:attr:`Approach.asks_model`), so a run of it
+    needs a model backend or a saved run to replay."""
+    return bool(getattr(approach, "asks_model", True))
 
 
 def uses_sandbox(approach: object) -> bool:

@@ -176,11 +176,11 @@ class ChosenModel:
 
 
 def no_model() -> ChosenModel:
-    """What an approach that asks no model (``pg3``, ``pe``, ``pc``) gets: a scripted model with
-    no answers (asking it raises), recorded as model ``none`` via ``none``."""
-    from genplan.llm import FakeLanguageModel
+    """What an approach that asks no model (``pg3``, ``pe``, ``pc``) gets: a model that is never
+    asked (asking it raises), recorded as model ``none`` via ``none``."""
+    from genplan.llm import NO_MODEL, NoModel
 
-    return ChosenModel(FakeLanguageModel(model="none"), "none", "none", None)
+    return ChosenModel(NoModel(), NO_MODEL, NO_MODEL, None)
 
 
 def build_model(backend: BackendSpec, cache_dir: Path) -> ChosenModel:

@@ -166,6 +166,7 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     """
     from genplan.approaches.base import (
         RunContext,
+        asks_model,
         check_capabilities,
         problem_key,
         run_folder,
@@ -183,11 +184,11 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     domain_name = run_domain_name(args, selection)  # first: a misspelt domain is the error to report
     english = described_folder(args.domain) is not None
     check_capabilities(approach, domain=args.domain, english=english, isolation=Isolation(args.isolation))
-    asks_model = getattr(approach, "uses_model", True)  # pg3, pe and pc ask none
+    model_asked = asks_model(approach)  # pg3, pe and pc ask none
     backend: BackendSpec | None = None
     note: str | None = None
     try:
-        if asks_model:  # before the problems: fail fast
+        if model_asked:  # before the problems: fail fast
             backend, note = choose_backend(backend_from_arguments(args), domain_name, label, args.seed)
     except ConfigurationError as error:  # no model and nothing saved to replay: say what is saved
         from genplan.cli.saved_replays import replay_note

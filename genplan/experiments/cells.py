@@ -20,7 +20,7 @@ from typing import Any
 
 from genplan.approaches.base import Approach, RunContext, RunRecord, check_capabilities, read_record
 from genplan.experiments.spec import Cell, ModelSpec
-from genplan.llm import LanguageModel
+from genplan.llm import NO_MODEL, LanguageModel, NoModel
 from genplan.pddl.described import DescribedTask
 from genplan.pddl.problem_sets import DomainProblems, described_folder
 from genplan.pddl.selection import Selection, load_chosen_problems
@@ -126,19 +126,21 @@ def run_cell(
         folder = Path(scratch) / "run"
         recorded_name = getattr(model_factory, "recorded_name", None)
         recorded_folder = getattr(model_factory, "recorded_folder", None)
+        if not cell.asks_model:  # PG3, PE, PC: no backend is built, none is recorded
+            recorded_name = recorded_folder = None
+        model_name = recorded_name(cell) if recorded_name else options.model_name
         context = RunContext(
             folder=folder,
             seed=cell.seed,
-            model_name=recorded_name(cell) if recorded_name else options.model_name,
-            backend_name=options.backend,
+            model_name=model_name if cell.asks_model else NO_MODEL,
+            backend_name=options.backend if cell.asks_model else NO_MODEL,
             eval_timeout=options.eval_timeout,
             workers=options.eval_workers,
             limits=Limits(isolation=options.isolation),
             recorded=recorded_folder(cell) if recorded_folder else None,
         )
-        record = approach.run(
-            problems, model_factory(cell), cell.settings, context
-        )  # capabilities checked above
+        model = model_factory(cell) if cell.asks_model else NoModel()
+        record = approach.run(problems, model, cell.settings, context)  # capabilities checked above
         steps = None
         if options.per_step and cell.approach == GENERALIZED_PLAN and not isinstance(problems, DescribedTask):
             steps = per_step_fractions(folder, list(problems.evaluation), options)

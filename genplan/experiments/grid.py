@@ -34,6 +34,7 @@ from genplan.experiments.identity import (
 )
 from genplan.experiments.journal import Journal
 from genplan.experiments.spec import Cell, GridSpec, grid_cells, model_slug, resolve_approach
+from genplan.llm import NO_MODEL
 from genplan.paths import builtin_domain_names
 
 STEPS_FILE = "steps.json"
@@ -69,8 +70,9 @@ class GridSummary:
 
 
 def run_folder_of(spec: GridSpec, cell: Cell) -> Path:
-    """``RUNS/<model>/<domain>/<approach>/<label>-seed<S>``."""
-    return spec.runs_dir / model_slug(spec.model.name) / cell.id
+    """``RUNS/<model>/<domain>/<approach>/<label>-seed<S>`` (``<model>`` is ``none`` for an
+    approach that asks no model)."""
+    return spec.runs_dir / model_slug(spec.model.name if cell.asks_model else NO_MODEL) / cell.id
 
 
 def cell_options(spec: GridSpec) -> CellOptions:
@@ -91,19 +93,22 @@ def cell_options(spec: GridSpec) -> CellOptions:
 
 def check_grid(spec: GridSpec, cells: Iterable[Cell]) -> list[Cell]:
     """The cells that cannot run and are skipped: with no model backend set, those with no saved run
-    to replay (none when a backend is set). Fail before anything runs when no cell can run.
+    to replay (none when a backend is set, and never a cell whose approach asks no model). Fail
+    before anything runs when no cell can run.
 
     Raises:
         ConfigurationError: with no model backend set, no cell of a non-empty ``cells`` has a saved
             run to replay (the message lists the first few and how to set up a model); a replay's
             ``--model`` is not the recording's model.
     """
-    cells = list(cells)
+    every = list(cells)
+    cells = [c for c in every if c.asks_model]  # a cell whose approach asks no model always runs
     if not spec.model.replays_saved_runs:
-        spec.model.backend.recorded_model()  # a replay's --model that is not the recording's
+        if cells:
+            spec.model.backend.recorded_model()  # a replay's --model that is not the recording's
         return []
     missing = [c for c in cells if not spec.model.saved_recording(c.domain_name, c.label, c.seed).is_file()]
-    if missing and len(missing) == len(cells):
+    if missing and len(missing) == len(every):
         raise ConfigurationError(
             f"no model backend is set and {no_saved_run(missing)}; "
             "set one with --llm (openai, files:DIR, ...) and --model, or in the grid file's [model] table"

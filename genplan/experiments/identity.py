@@ -18,6 +18,7 @@ from typing import Any
 from genplan.approaches.base import settings_to_json
 from genplan.errors import ConfigurationError
 from genplan.experiments.spec import Cell, GridSpec
+from genplan.llm import NO_MODEL
 from genplan.paths import builtin_domain_names
 
 IDENTITY_FILE = "cell.json"
@@ -50,15 +51,15 @@ def cell_identity(spec: GridSpec, cell: Cell) -> dict[str, Any]:
     Keys: ``model`` (as recorded), ``backend``, ``settings``, ``n``, ``eval_timeout``
     (seconds), ``generators`` (of a built-in domain; ``None`` for a folder), ``problems`` (a selection as it describes itself, with its count and problems per length), ``size_check``,
     ``per_step``, and for a model that is asked (not a replay) ``temperature``, ``llm_seed`` and
-    ``max_tokens``.
+    ``max_tokens``; a cell whose approach asks no model has model and backend ``none``.
 
     Raises:
         ConfigurationError, LLMError: as :meth:`~genplan.experiments.spec.ModelSpec.recorded_name`.
     """
     backend = spec.model.backend
     identity: dict[str, Any] = {
-        "model": spec.model.recorded_name(cell.domain_name, cell.label, cell.seed),
-        "backend": backend.kind.value,
+        "model": cell_model_name(spec, cell),
+        "backend": backend.kind.value if cell.asks_model else NO_MODEL,
         "settings": settings_to_json(cell.settings),
         "n": spec.n_eval,
         "eval_timeout": spec.eval_timeout,
@@ -67,11 +68,23 @@ def cell_identity(spec: GridSpec, cell: Cell) -> dict[str, Any]:
         "size_check": spec.size_check,
         "per_step": spec.per_step,
     }
-    if not backend.is_replay:
+    if cell.asks_model and not backend.is_replay:
         identity.update(
             temperature=backend.temperature, llm_seed=backend.llm_seed, max_tokens=backend.max_tokens
         )
     return json.loads(json.dumps(identity))  # as it reads back from a record
+
+
+def cell_model_name(spec: GridSpec, cell: Cell) -> str:
+    """The model name ``cell`` records: ``none`` for an approach that asks no model, else as
+    :meth:`~genplan.experiments.spec.ModelSpec.recorded_name`.
+
+    Raises:
+        ConfigurationError, LLMError: as :meth:`~genplan.experiments.spec.ModelSpec.recorded_name`.
+    """
+    if not cell.asks_model:
+        return NO_MODEL
+    return spec.model.recorded_name(cell.domain_name, cell.label, cell.seed)
 
 
 def recorded_identity(record: Mapping[str, Any]) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from genplan.approaches import approach_names, get_approach
-from genplan.approaches.base import Approach, settings_from_mapping, settings_to_json
+from genplan.approaches.base import Approach, asks_model, settings_from_mapping, settings_to_json
 from genplan.errors import ConfigurationError
 from genplan.llm import BackendSpec, LanguageModel, make_model
 from genplan.paths import builtin_domain_names
@@ -171,6 +171,8 @@ class Cell:
         label: the run's label within the approach.
         settings: the approach's settings dataclass.
         generators: the generator version of the cell's generated problems.
+        asks_model: whether the cell's approach asks a language model (PG3, PE and PC do not:
+            such a cell needs no backend and no saved run, and records model ``none``).
     """
 
     domain: str
@@ -180,6 +182,7 @@ class Cell:
     label: str
     settings: Any
     generators: str = CURRENT_GENERATORS
+    asks_model: bool = True
 
     @property
     def id(self) -> str:
@@ -324,8 +327,10 @@ def grid_cells(spec: GridSpec) -> list[Cell]:
             but different settings (give one a ``label``).
     """
     resolved: dict[tuple[str, str], Any] = {}
+    model_asked: dict[str, bool] = {}
     for approach_spec in spec.approaches:
-        _, settings, label = resolve_approach(approach_spec)
+        approach, settings, label = resolve_approach(approach_spec)
+        model_asked[approach_spec.name] = asks_model(approach)
         key = (approach_spec.name, label)
         if key in resolved and resolved[key] != settings:
             raise ConfigurationError(
@@ -335,7 +340,18 @@ def grid_cells(spec: GridSpec) -> list[Cell]:
         resolved[key] = settings
     suffix = "" if spec.problems is None else "-" + spec.problems.slug()
     return [
-        Cell(domain, name_, seed, name, label, settings, spec.cell_generators(name_, label, seed))
+        Cell(
+            domain,
+            name_,
+            seed,
+            name,
+            label,
+            settings,
+            spec.cell_generators(name_, label, seed)
+            if model_asked[name]
+            else spec.generators or CURRENT_GENERATORS,
+            model_asked[name],
+        )
         for domain in spec.domains
         for name_ in [domain_short_name(domain) + suffix]
         for seed in spec.seeds

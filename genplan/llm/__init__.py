@@ -4,6 +4,7 @@ from genplan.llm.base import Completion, LanguageModel, LLMError, Message, Sampl
 from genplan.llm.cache import CachedModel
 from genplan.llm.counting import CountingModel
 from genplan.llm.fake import FakeLanguageModel
+from genplan.llm.none import NO_MODEL, NoModel
 from genplan.llm.recording import ConversationRecorder, RecordedExchange, RecordingModel, read_recording
 from genplan.llm.registry import BACKENDS, make_model
 from genplan.llm.replay import ReplayModel
@@ -11,6 +12,7 @@ from genplan.llm.spec import BackendKind, BackendSpec
 
 __all__ = [
     "BACKENDS",
+    "NO_MODEL",
     "BackendKind",
     "BackendSpec",
     "CachedModel",
@@ -21,6 +23,7 @@ __all__ = [
     "LLMError",
     "LanguageModel",
     "Message",
+    "NoModel",
     "RecordedExchange",
     "RecordingModel",
     "ReplayModel",

@@ -352,3 +352,21 @@ def test_evaluate_replays_a_saved_policy(tmp_path: Path) -> None:
     assert code == 0
     rows = json.loads(report.read_text())["problems"]
     assert len(rows) == 3 and all(row["status"] == "solved" for row in rows)
+
+
+def test_genplan_run_pg3_needs_no_model_and_keeps_the_shared_books(tmp_path: Path) -> None:
+    """``genplan run --approach pg3`` with no model set up: the run session writes the record
+    (model and backend ``none``, the run's identity, the label from the settings), and a
+    rerun with other settings gets a folder of its own."""
+    from genplan.cli import main
+
+    base = ["run", "--approach", "pg3", "--domain", "gripper", "--n", "2", "--runs-dir", str(tmp_path)]
+    assert main([*base, "--max-policies", "3"]) == 0
+    folder = tmp_path / "gripper" / "pg3+max-policies-3-seed0"
+    metadata = json.loads((folder / "metadata.json").read_text())
+    assert (metadata["model"], metadata["backend"], metadata["llm_calls"]) == ("none", "none", 0)
+    assert metadata["label"] == "pg3+max-policies-3" and metadata["isolation"] is None
+    assert {"policy.txt", "identity.json", "metadata.json"} <= set(metadata["artifacts"])
+    assert len(json.loads((folder / "results.json").read_text())) == 2
+    assert main([*base, "--max-policies", "3", "--max-seconds", "60"]) == 0
+    assert (tmp_path / "gripper" / "pg3+max-policies-3+max-seconds-60-seed0" / "policy.txt").is_file()

@@ -87,3 +87,40 @@ def test_with_no_model_cells_with_no_saved_run_are_skipped_and_named(
     ]
     assert main(["experiments", "--domains", "blocksworld", "--runs-dir", str(tmp_path / "runs")]) == 2
     assert "no saved run to replay" in capsys.readouterr().err  # nothing at all to run: an error
+
+
+def test_a_grid_of_approaches_that_ask_no_model_runs_without_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """PE asks no model: its cell runs with no backend set up and no saved run (it used to be
+    refused: "no model backend is set"), records model and backend ``none`` and 0 calls, and sits
+    beside a cell that replays its saved run."""
+    arguments = [
+        "experiments",
+        "--domains",
+        "gripper",
+        "--approach",
+        "pe:max-policies=3",
+        "--approach",
+        "generalized-plan",
+        "--n",
+        "2",
+        "--engine",
+        "sequential",
+        "--runs-dir",
+        str(tmp_path / "runs"),
+        "--results",
+        str(tmp_path / "results"),
+    ]
+    assert main(arguments) == 0, capsys.readouterr().err
+    assert "2 cells: 0 recorded before, 2 finished now, 0 failed" in capsys.readouterr().out
+    runs = {run["approach"]: run for run in read_jsonl(tmp_path / "results" / "runs.jsonl")}
+    pe = runs["pe"]
+    assert pe["cell"] == "gripper/pe/pe+max-policies-3-seed0"
+    assert (pe["model"], pe["backend"], pe["llm_calls"]) == ("none", "none", 0)
+    assert (runs["generalized-plan"]["model"], runs["generalized-plan"]["backend"]) == ("claude", "replay")
+    assert (
+        tmp_path / "runs" / "none" / "gripper" / "pe" / "pe+max-policies-3-seed0" / "policy.txt"
+    ).is_file()
+    assert main(arguments) == 0
+    assert "2 cells: 2 recorded before, 0 finished now" in capsys.readouterr().out

@@ -19,26 +19,19 @@ import time
 from typing import Any, ClassVar
 
 from genplan.approaches.base import (
-    METADATA_FILE,
-    RESULTS_FILE,
     SOLVED,
-    InputKind,
+    Approach,
     ModelCode,
     ProblemResult,
-    RunContext,
     RunRecord,
-    changed_settings,
-    problem_key,
-    settings_to_json,
-    today,
-    write_record,
+    RunSession,
 )
 from genplan.approaches.pg3.execution import Execution, Stop, execute_policy
 from genplan.approaches.pg3.learning import Learned, learn_policy
 from genplan.approaches.pg3.policy import DecisionList, policy_to_text
 from genplan.approaches.pg3.settings import PolicySearchSettings
 from genplan.errors import ConfigurationError
-from genplan.llm import LanguageModel
+from genplan.pddl.described import DescribedTask
 from genplan.pddl.domain import Atom
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
@@ -91,25 +84,13 @@ def evaluate_policy(policy: DecisionList, problem: Problem, key: str, timeout: f
     return ProblemResult(key, status, len(execution.plan), seconds, message, 0, None, details)
 
 
-class PolicySearchApproach:
-    """What PG3, PE and PC share; each subclass names its score."""
+class PolicySearchApproach(Approach[PolicySearchSettings]):
+    """What PG3, PE and PC share; each subclass names its score. The run session keeps the books
+    (folder, record, progress, the parallel loop over evaluation problems); no model is asked."""
 
-    name: ClassVar[str]
-    summary: ClassVar[str]
     settings_type: ClassVar[type] = PolicySearchSettings
-    uses_model: ClassVar[bool] = False
-    inputs: ClassVar[frozenset[InputKind]] = frozenset({InputKind.PDDL})
+    asks_model: ClassVar[bool] = False
     model_code: ClassVar[ModelCode] = ModelCode.NONE  # policy search is genplan's own code
-
-    def isolation(self, context: RunContext) -> str | None:
-        """``None``: no model-written code runs (see :meth:`Approach.isolation`)."""
-        return None
-
-    def label(self, settings: Any) -> str:
-        """The approach name, then each changed setting: ``pg3+max-policies-500``."""
-        parts = [self.name]
-        parts += [f"{k.replace('_', '-')}-{v}" for k, v in changed_settings(settings).items()]
-        return "+".join(parts)
 
     def describe(self, record: RunRecord) -> list[str]:
         """The search's figures: candidates scored, seconds, why it stopped, the policy's size."""
@@ -121,70 +102,47 @@ class PolicySearchApproach:
             f"{d.get('training_solved')} of {d.get('training_problems')}",
         ]
 
-    def run(
-        self, problems: DomainProblems, model: LanguageModel, settings: Any, context: RunContext
+    def solve(
+        self,
+        session: RunSession,
+        problems: DomainProblems | DescribedTask,
+        settings: PolicySearchSettings,
     ) -> RunRecord:
-        """Learn a policy from the training problems, save it, evaluate it; write the record.
-
-        ``model`` is not used (no model is asked).
+        """Learn a policy from the training problems, save it, evaluate it; close the record.
 
         Raises:
-            ConfigurationError: PC without Fast Downward, or no training problems.
+            ConfigurationError: a task in English, PC without Fast Downward, or no training problems.
         """
-        folder = context.folder
-        folder.mkdir(parents=True, exist_ok=True)
+        if not isinstance(problems, DomainProblems):
+            raise ConfigurationError(f"{self.name} learns from PDDL training problems, not a task in English")
         training = list(problems.training[:-1] if problems.size_check else problems.training)
         if not training:
             raise ConfigurationError(f"{problems.name}: the policy search needs training problems")
-        date = today()
         planner = fast_downward_planner(settings) if self.name == "pc" else None
         learned: Learned = learn_policy(self.name, training, settings, planner)
         policy = learned.result.policy
-        (folder / POLICY_FILE).write_text(policy_to_text(policy, problems.domain.name), encoding="utf-8")
-        context.progress.note(f"{self.name}: {len(policy.rules)} rules after {learned.result.seconds:.1f} s")
+        session.write_text(POLICY_FILE, policy_to_text(policy, problems.domain.name))
+        session.note(f"{self.name}: {len(policy.rules)} rules after {learned.result.seconds:.1f} s")
         training_solved = sum(
             execute_policy(policy, problem, settings.max_steps).reached_goal for problem in training
         )
-        evaluation = list(problems.evaluation)
-        context.progress.start_problems(len(evaluation))
-        results = []
-        for problem in evaluation:
-            result = evaluate_policy(
-                policy, problem, problem_key(problem, problems.root), context.eval_timeout
-            )
-            context.progress.problem_done(result)
-            results.append(result)
-        search = learned.result
-        record = RunRecord(
-            approach=self.name,
-            label=self.label(settings),
-            settings=settings_to_json(settings),
-            domain=problems.name,
-            seed=context.seed,
-            model="none",
-            backend="none",
-            date=date,
-            problems=results,
-            llm_calls=0,
-            prompt_tokens=0,
-            completion_tokens=0,
-            artifacts=[POLICY_FILE, METADATA_FILE, RESULTS_FILE],
-            details={
-                "score": search.score,
-                "policies_scored": search.scored,
-                "policies_expanded": search.expanded,
-                "search_seconds": round(search.seconds, 3),
-                "search_stop": search.stop,
-                "rules": len(policy.rules),
-                "training_problems": len(training),
-                "training_solved": training_solved,
-                **({"planner_plans": sum(learned.training_plans)} if learned.training_plans else {}),
-            },
-            problem_set=problems.problem_set,
-            generators=problems.generators,
+        timeout = session.context.eval_timeout
+        results = session.solve_each(
+            list(problems.evaluation), lambda problem, key: evaluate_policy(policy, problem, key, timeout)
         )
-        write_record(folder, record)
-        return record
+        search = learned.result
+        details = {
+            "score": search.score,
+            "policies_scored": search.scored,
+            "policies_expanded": search.expanded,
+            "search_seconds": round(search.seconds, 3),
+            "search_stop": search.stop,
+            "rules": len(policy.rules),
+            "training_problems": len(training),
+            "training_solved": training_solved,
+            **({"planner_plans": sum(learned.training_plans)} if learned.training_plans else {}),
+        }
+        return session.close(results, details=details)
 
 
 class PG3(PolicySearchApproach):
