@@ -16,6 +16,7 @@ progress) live one stage lower, in :mod:`genplan.runs`; this module re-exports t
 from __future__ import annotations
 
 from enum import Enum
+from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from genplan.errors import ConfigurationError
@@ -171,6 +172,20 @@ class Approach(Generic[SettingsT]):
         """Lines for a person on what this approach did in ``record`` (its ``details``), printed
         between the run's heading and its evaluation figures (none by default)."""
         return []
+
+    def per_step(
+        self, folder: Path, problems: DomainProblems, context: RunContext
+    ) -> list[dict[str, Any]] | None:
+        """The hook for a grid's extra measurement (``genplan experiments --per-step``): the
+        fraction of ``problems``' evaluation problems solved after each step of the finished
+        run in ``folder``, as ``[{"step": 0, "fraction_solved": 0.4}, ...]`` (``None`` where a
+        step cannot be measured), drawn by the reports as Figure 4. ``None`` (the default): the
+        approach has no steps to measure.
+
+        Raises:
+            GenplanError: the run folder cannot be read.
+        """
+        return None
 
     def isolation(self, context: RunContext) -> str | None:
         """What the record's ``isolation`` says for a run with ``context``: the sandbox's

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from genplan.approaches.base import Approach, RunContext, RunRecord, check_capabilities, read_record
+from genplan.approaches.base import Approach, RunContext, RunRecord, check_capabilities
 from genplan.experiments.spec import Cell, ModelSpec
 from genplan.llm import NO_MODEL, LanguageModel, NoModel
 from genplan.pddl.described import DescribedTask
@@ -26,8 +26,6 @@ from genplan.pddl.problem_sets import DomainProblems, described_folder
 from genplan.pddl.selection import Selection, load_chosen_problems
 from genplan.plans.optimal import optimal_lengths_under
 from genplan.sandbox import Isolation, Limits
-
-GENERALIZED_PLAN = "generalized-plan"
 
 ModelFactory = Callable[[Cell], LanguageModel]
 """Builds the model for a cell inside the worker; must be picklable (a module-level function
@@ -142,8 +140,9 @@ def run_cell(
         model = model_factory(cell) if cell.asks_model else NoModel()
         record = approach.run(problems, model, cell.settings, context)  # capabilities checked above
         steps = None
-        if options.per_step and cell.approach == GENERALIZED_PLAN and not isinstance(problems, DescribedTask):
-            steps = per_step_fractions(folder, list(problems.evaluation), options)
+        hook = getattr(approach, "per_step", None)  # Figure 4: the approach's own measurement
+        if options.per_step and hook is not None and not isinstance(problems, DescribedTask):
+            steps = hook(folder, problems, context)
         files = {
             path.relative_to(folder).as_posix(): path.read_bytes()
             for path in sorted(folder.rglob("*"))
@@ -156,45 +155,3 @@ def run_cell(
         seconds=time.perf_counter() - started,
         worker=f"{socket.gethostname()}:{os.getpid()}",
     )
-
-
-def program_after_step(program: str, step: int) -> str:
-    """The growing program as it was after ``step`` debugging steps (the first ``step + 1`` answers)."""
-    import re
-
-    headers = list(re.finditer(r"^# ---- answer (\d+) ----$", program, re.MULTILINE))
-    if step + 1 >= len(headers):
-        return program
-    return program[: headers[step + 1].start()].rstrip() + "\n"
-
-
-def per_step_fractions(folder: Path, evaluation: list[Any], options: CellOptions) -> list[dict[str, Any]]:
-    """Figure 4 (Silver et al. 2024, Sec. 5.3): the fraction of evaluation problems each
-    program version solves, one entry per training round of a generalized-plan run.
-
-    The last version's fraction is the run's own; with "No Names" the intermediate versions
-    saw obfuscated problems only, so their fraction is ``None``.
-    """
-    from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
-
-    record = read_record(folder)
-    rounds = record.details.get("rounds", [])
-    growing = (folder / "growing_program.py").read_text() if (folder / "growing_program.py").is_file() else ""
-    names = record.settings.get("names", True)
-    steps: list[dict[str, Any]] = []
-    for step in range(len(rounds)):
-        if step == len(rounds) - 1:
-            fraction: float | None = record.fraction_solved
-        elif not names:
-            fraction = None
-        else:
-            checks = evaluate_program(
-                program_after_step(growing, step),
-                evaluation,
-                timeout=options.eval_timeout,
-                workers=options.eval_workers,
-                limits=Limits(isolation=options.isolation),
-            )
-            fraction = summarize(checks).fraction_solved
-        steps.append({"step": step, "fraction_solved": fraction})
-    return steps

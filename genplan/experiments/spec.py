@@ -203,8 +203,8 @@ class GridSpec:
         results_dir: ``runs.jsonl``, ``problems.jsonl`` and ``failures.jsonl``.
         n_eval: evaluation problems per run; eval_timeout: seconds per evaluation problem.
         size_check: end the training problems with an evaluation-sized one (built-in domains).
-        per_step: for the generalized plan, evaluate the program after every debugging step
-            (Figure 4).
+        per_step: measure each approach's steps where it has any (its ``per_step`` hook; the
+            generalized plan evaluates its program after every debugging step, Figure 4).
         eval_workers: evaluation problems one cell solves at once (the grid's parallelism
             comes from running cells at once; raise it when cells are fewer than cores).
         problems: evaluation problems other than the generated ones, as ``genplan run

@@ -242,3 +242,27 @@ def test_the_process_pool_gives_the_sequential_results(finished: GridSpec, tmp_p
     ids = {c.id for c in grid_cells(spec)}
     expected = [r for r in read_jsonl(finished.results_dir / "runs.jsonl") if r["cell"] in ids]
     assert stable(read_jsonl(spec.results_dir / "runs.jsonl")) == stable(expected)
+
+
+def test_any_approach_measures_its_steps_through_the_per_step_hook(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Figure 4's measurement is an approach's hook, not a special case of the generalized plan:
+    the toy approach that defines ``per_step`` gets its steps into the grid's row and run folder."""
+    from grid_doubles import PlanPerProblem
+
+    asked: list[tuple[str, int]] = []
+
+    def per_step(self: object, folder: Path, problems: object, context: object) -> list[dict[str, object]]:
+        asked.append((folder.name, len(problems.evaluation)))  # type: ignore[attr-defined]
+        return [{"step": 0, "fraction_solved": 0.5}, {"step": 1, "fraction_solved": 0.0}]
+
+    monkeypatch.setattr(PlanPerProblem, "per_step", per_step, raising=False)
+    spec = small_grid(
+        tmp_path, domains=small_domains(tmp_path)[:1], seeds=(0,), approaches=(ApproachSpec(TOY),)
+    )
+    assert run_grid(spec, model_factory=answers).finished == 1
+    (row,) = read_jsonl(tmp_path / "results" / "runs.jsonl")
+    assert row["steps"] == [{"step": 0, "fraction_solved": 0.5}, {"step": 1, "fraction_solved": 0.0}]
+    assert asked == [("run", 2)]
+    assert (run_folder_of(spec, grid_cells(spec)[0]) / "steps.json").is_file()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from pathlib import Path
+from typing import Any, ClassVar
 
 from genplan.approaches.base import Approach, ModelCode, RunContext, RunRecord
 from genplan.approaches.generalized_plan.runs import run_synthesis
@@ -68,6 +69,15 @@ class GeneralizedPlan(Approach[SynthesisSettings]):
                 f"{details['order_sensitive_problems']} problems order-sensitive"
             )
         return lines
+
+    def per_step(
+        self, folder: Path, problems: DomainProblems, context: RunContext
+    ) -> list[dict[str, Any]] | None:
+        """Figure 4: the fraction of the evaluation problems each program version solved
+        (:func:`~genplan.approaches.generalized_plan.steps.per_step_fractions`)."""
+        from genplan.approaches.generalized_plan.steps import per_step_fractions
+
+        return per_step_fractions(folder, list(problems.evaluation), context)
 
     def run(  # type: ignore[override]
         self,
