@@ -170,13 +170,16 @@ def test_a_newcomer_without_a_model_is_told_which_saved_runs_replay(
         "boomerang",
         "--domain",
         "blocksworld",
-        *SELECTION,
+        "--problems",
+        "planbench-hard:by-length:2,4",
+        "--per-length",
+        "1",
         "--runs-dir",
         str(tmp_path),
     ]
     assert main(arguments) == 2
     error = capsys.readouterr().err
-    assert "no saved run of boomerang covers blocksworld-planbench-by-length-2-4-x1 (seed 0)" in error
+    assert "no saved run of boomerang covers blocksworld-planbench-hard-by-length-2-4-x1 (seed 0)" in error
     assert (
         "genplan run --approach boomerang --domain blocksworld --problems by-length:4,8,12 --per-length 2   "
         "# blocksworld-by-length-4-8-12-x2/boomerang-seed0, 6 problems"
@@ -201,3 +204,27 @@ def test_every_command_the_note_prints_reaches_its_saved_run(approach: str) -> N
         assert run_domain_name(args, problem_selection(args)) == saved.folder.parent.name
         checked += 1
     assert checked >= 1
+
+
+@needs_planner
+def test_a_smaller_selection_replays_the_saved_run_that_includes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With no model set up, a selection inside a saved run's (the first problem of lengths 4 and
+    12 of ``by-length:4,8,12 x2``) replays that run's recording offline, and says so."""
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "GENPLAN_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    arguments = ["run", "--approach", "boomerang", "--domain", "blocksworld", "--problems", "by-length:4,12"]
+    assert main([*arguments, "--per-length", "1", "--runs-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert (
+        "replaying the recorded conversation of the saved run blocksworld-by-length-4-8-12-x2/boomerang-seed0"
+        in out + err
+    )
+    assert "Evaluation: 2/2 solved" in out
+    metadata = json.loads(
+        (tmp_path / "blocksworld-by-length-4-12-x1" / "boomerang-seed0" / "metadata.json").read_text()
+    )
+    assert (metadata["backend"], metadata["model"], metadata["llm_calls"]) == ("replay", "claude", 2)
+    assert main([*arguments, "--per-length", "3", "--runs-dir", str(tmp_path)]) == 2  # more than was saved
+    assert "no saved run of boomerang covers blocksworld-by-length-4-12-x3" in capsys.readouterr().err

@@ -165,6 +165,7 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
         GenplanError: a bad domain, no model set up, or a backend failure (printed by the CLI).
     """
     from genplan.approaches.base import (
+        CONVERSATION_FILE,
         RunContext,
         asks_model,
         check_capabilities,
@@ -190,13 +191,24 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     try:
         if model_asked:  # before the problems: fail fast
             backend, note = choose_backend(backend_from_arguments(args), domain_name, label, args.seed)
-    except ConfigurationError as error:  # no model and nothing saved to replay: say what is saved
-        from genplan.cli.saved_replays import replay_note
+    except ConfigurationError as error:  # no model and no saved run of this selection
+        from genplan.cli.saved_replays import covering_saved_run, replay_note
 
         base = domain_short_name(args.domain)
-        raise ConfigurationError(
-            replay_note(approach.name, base, domain_name, args.seed) + str(error)
-        ) from error
+        covering = (
+            covering_saved_run(approach.name, base, label, args.seed, selection)
+            if selection is not None
+            else None
+        )
+        if covering is None:  # nothing saved to replay: say what is saved
+            raise ConfigurationError(
+                replay_note(approach.name, base, domain_name, args.seed) + str(error)
+            ) from error
+        backend = backend_from_arguments(args).replaying(covering.folder / CONVERSATION_FILE)
+        note = (
+            f"No model set up: replaying the recorded conversation of the saved run "
+            f"{covering.folder.parent.name}/{covering.folder.name}, whose problems include yours."
+        )
     generators, generators_note = choose_generators(args, backend)
     # The sandbox handle, built once; checked (a missing bubblewrap stops the run before the
     # model) only for an approach that runs model-written code in it.

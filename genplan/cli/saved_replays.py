@@ -1,9 +1,11 @@
 """Which saved runs replay offline, for a user who asked for a run no saved run covers.
 
 With no model set up, ``genplan run`` replays the saved run of the same domain folder, label and
-seed (``synthesized/<domain>[-<selection>]/<label>-seed<S>/``). A newcomer who asks for another
-selection (``--problems planbench:by-length:2,4 --per-length 1``) has none; :func:`replay_note`
-names the saved runs of that approach on that domain and the command that replays each.
+seed (``synthesized/<domain>[-<selection>]/<label>-seed<S>/``). A newcomer who asks for a smaller
+selection than a saved run's (``--problems planbench:by-length:2,4 --per-length 1`` where
+``planbench:by-length:2,4,6,8,10,12 x10`` is saved) replays that run's recording
+(:func:`covering_saved_run`); for any other selection :func:`replay_note` names the saved runs
+of that approach on that domain and the command that replays each.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from genplan.paths import data_folder
+from genplan.pddl.selection import Selection, recorded_selection
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,25 @@ def settings_flags(approach: str, label: str) -> str:
         valued = re.fullmatch(r"(.+?)-(\d+(?:\.\d+)?)", part)
         flags.append(f"--{valued.group(1)} {valued.group(2)}" if valued else f"--{part}")
     return "".join(f" {flag}" for flag in flags)
+
+
+def covering_saved_run(
+    approach: str, domain: str, label: str, seed: int, selection: Selection
+) -> SavedRun | None:
+    """A saved run of ``approach`` on ``domain`` with ``label`` and ``seed`` whose problems include
+    every problem ``selection`` chooses (:meth:`~genplan.pddl.selection.LengthSelection.covers`:
+    ``planbench:by-length:2,4 x1`` is inside ``planbench:by-length:2,4,...,12 x10``), the
+    smallest such; ``None`` when there is none. Its recording answers the smaller run, since a
+    replay answers each request by its messages, whatever else the recording holds."""
+    covering = [
+        run
+        for run in saved_runs(approach, domain)
+        if run.label == label
+        and run.seed == seed
+        and (recorded := recorded_selection(run.problem_set)) is not None
+        and recorded.covers(selection)
+    ]
+    return min(covering, key=lambda run: run.problems, default=None)
 
 
 def replay_note(approach: str, domain: str, wanted: str, seed: int) -> str:

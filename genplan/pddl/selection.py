@@ -115,6 +115,17 @@ class LengthSelection:
             raise ConfigurationError(f"--per-length must be at least 1, got {per_length}")
         return cls(lengths, per_length, source)
 
+    def covers(self, other: Selection) -> bool:
+        """Whether every problem ``other`` chooses is among this selection's: the same source,
+        its lengths among these, and no more per length (the first ``per_length`` of each length
+        are kept, so a smaller selection is a prefix of a larger one)."""
+        return (
+            isinstance(other, LengthSelection)
+            and other.source == self.source
+            and set(other.lengths) <= set(self.lengths)
+            and other.per_length <= self.per_length
+        )
+
     def _prefix(self) -> str:
         return "" if self.source == GENERATED else f"{self.source}:"
 
@@ -134,6 +145,11 @@ class SmallSelection:
 
     count: int = 30
 
+    def covers(self, other: Selection) -> bool:
+        """Whether every problem ``other`` chooses is among this selection's (only the same one:
+        the draw is not known to keep its first problems as the count grows)."""
+        return other == self
+
     def describe(self) -> str:
         """``"small x30"`` (recorded with the run)."""
         return f"{SMALL} x{self.count}"
@@ -148,6 +164,10 @@ class PaperSelection:
     """The first ``count`` of the paper's evaluation problems of seed 0 (all 30 by default)."""
 
     count: int = PAPER_COUNT
+
+    def covers(self, other: Selection) -> bool:
+        """Whether every problem ``other`` chooses is among this selection's (its first ones)."""
+        return isinstance(other, PaperSelection) and other.count <= self.count
 
     def describe(self) -> str:
         """``"paper"`` for all of them, ``"paper x10"`` for the first 10 (recorded with the run)."""
@@ -169,6 +189,13 @@ class SetSelection:
 
     name: str
     count: int | None = None
+
+    def covers(self, other: Selection) -> bool:
+        """Whether every problem ``other`` chooses is among this selection's (the same set, its
+        first ones)."""
+        if not isinstance(other, SetSelection) or other.name != self.name:
+            return False
+        return self.count is None or (other.count is not None and other.count <= self.count)
 
     def describe(self) -> str:
         """``"planbench"`` for all, ``"planbench x50"`` for the first 50 (recorded with the run)."""
@@ -214,6 +241,22 @@ def parse_selection(spec: str, *, per_length: int = 20, count: int | None = None
             f"(e.g. by-length:4,8,12) or SET:by-length:L1,L2,... (e.g. planbench:by-length:2,4,6,8,10,12)"
         )
     return LengthSelection.parse(spec, per_length)
+
+
+def recorded_selection(problem_set: str | None) -> Selection | None:
+    """The selection a run record's ``problem_set`` names (``describe()``'s form:
+    ``"planbench:by-length:2,4 x10"``, ``"planbench x50"``, ``"paper"``, ``"small x30"``), or
+    ``None`` for generated problems, a folder, a task in English or a form not read here."""
+    if problem_set is None or problem_set in (GENERATED, "folder", "english"):
+        return None
+    spec, _, count = problem_set.partition(" x")
+    try:
+        number = int(count) if count else None
+        if PREFIX in spec:
+            return parse_selection(spec, per_length=number or 20)
+        return parse_selection(spec, count=number)
+    except (ConfigurationError, ValueError):
+        return None
 
 
 def _bound(data: ProblemData, domain: Domain, path: Path) -> Problem:
