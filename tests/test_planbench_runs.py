@@ -211,7 +211,8 @@ def test_a_smaller_selection_replays_the_saved_run_that_includes_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """With no model set up, a selection inside a saved run's (the first problem of lengths 4 and
-    12 of ``by-length:4,8,12 x2``) replays that run's recording offline, and says so."""
+    12 of ``by-length:4,8,12 x2``; PlanBench's lengths 2 and 4 of its saved ``x10`` selection)
+    replays that run's recording offline, and says so."""
     for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "GENPLAN_API_KEY"):
         monkeypatch.delenv(name, raising=False)
     arguments = ["run", "--approach", "boomerang", "--domain", "blocksworld", "--problems", "by-length:4,12"]
@@ -228,3 +229,8 @@ def test_a_smaller_selection_replays_the_saved_run_that_includes_it(
     assert (metadata["backend"], metadata["model"], metadata["llm_calls"]) == ("replay", "claude", 2)
     assert main([*arguments, "--per-length", "3", "--runs-dir", str(tmp_path)]) == 2  # more than was saved
     assert "no saved run of boomerang covers blocksworld-by-length-4-12-x3" in capsys.readouterr().err
+    planbench = ["--problems", "planbench:by-length:2,4", "--per-length", "1", "--runs-dir", str(tmp_path)]
+    assert main([*arguments[:5], *planbench]) == 0
+    out, err = capsys.readouterr()
+    assert "saved run blocksworld-planbench-by-length-2-4-6-8-10-12-x10/boomerang-seed0" in out + err
+    assert "Evaluation: 2/2 solved" in out
