@@ -172,9 +172,18 @@ def _problem_flags(problem_set: str) -> list[str]:
     return ["--problems", spec, "--per-length" if by_length else "--n", count]
 
 
+@pytest.fixture(scope="module")
+def planner_runs_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One runs folder for every planner replay: each replay writes its own run folder in it,
+    and they share the optimal-length labels cached there (PlanBench's selections label the
+    same problems, a Fast Downward search each)."""
+    return tmp_path_factory.mktemp("planner-replays")
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("saved", PLANNER_RUNS, ids=[f"{p.parent.name}/{p.name}" for p in PLANNER_RUNS])
-def test_a_saved_planner_run_replays_to_the_same_results(saved: Path, tmp_path: Path) -> None:
+def test_a_saved_planner_run_replays_to_the_same_results(saved: Path, planner_runs_dir: Path) -> None:
+    tmp_path = planner_runs_dir
     metadata = json.loads((saved / "metadata.json").read_text())
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "GENPLAN"))}
     env["PYTHONHASHSEED"] = "0"
