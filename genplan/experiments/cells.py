@@ -122,22 +122,28 @@ def run_cell(
     )
     with tempfile.TemporaryDirectory(prefix="genplan-cell-") as scratch:
         folder = Path(scratch) / "run"
-        recorded_name = getattr(model_factory, "recorded_name", None)
-        recorded_folder = getattr(model_factory, "recorded_folder", None)
-        if not cell.asks_model:  # PG3, PE, PC: no backend is built, none is recorded
-            recorded_name = recorded_folder = None
-        model_name = recorded_name(cell) if recorded_name else options.model_name
+        model: LanguageModel
+        if cell.asks_model:
+            recorded_name = getattr(model_factory, "recorded_name", None)
+            recorded_folder = getattr(model_factory, "recorded_folder", None)
+            model_name = recorded_name(cell) if recorded_name else options.model_name
+            backend_name = options.backend
+            recorded = recorded_folder(cell) if recorded_folder else None
+            model = model_factory(cell)
+        else:  # PG3, PE, PC: no backend is built, none is recorded
+            model_name = backend_name = NO_MODEL
+            recorded = None
+            model = NoModel()
         context = RunContext(
             folder=folder,
             seed=cell.seed,
-            model_name=model_name if cell.asks_model else NO_MODEL,
-            backend_name=options.backend if cell.asks_model else NO_MODEL,
+            model_name=model_name,
+            backend_name=backend_name,
             eval_timeout=options.eval_timeout,
             workers=options.eval_workers,
             limits=Limits(isolation=options.isolation),
-            recorded=recorded_folder(cell) if recorded_folder else None,
+            recorded=recorded,
         )
-        model = model_factory(cell) if cell.asks_model else NoModel()
         record = approach.run(problems, model, cell.settings, context)  # capabilities checked above
         steps = None
         hook = getattr(approach, "per_step", None)  # Figure 4: the approach's own measurement

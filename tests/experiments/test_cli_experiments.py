@@ -10,11 +10,14 @@ from genplan.cli import main
 from genplan.experiments.journal import read_jsonl
 
 
-def test_a_grid_replays_saved_runs_and_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    arguments = [
+def grid_arguments(tmp_path: Path, *flags: str) -> list[str]:
+    """``genplan experiments`` on gripper with 2 evaluation problems, in this process, with
+    ``flags`` added, its runs and results in ``tmp_path``."""
+    return [
         "experiments",
         "--domains",
         "gripper",
+        *flags,
         "--n",
         "2",
         "--engine",
@@ -24,6 +27,10 @@ def test_a_grid_replays_saved_runs_and_resumes(tmp_path: Path, capsys: pytest.Ca
         "--results",
         str(tmp_path / "results"),
     ]
+
+
+def test_a_grid_replays_saved_runs_and_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    arguments = grid_arguments(tmp_path)
     assert main(arguments) == 0
     assert "1 cells: 0 recorded before, 1 finished now, 0 failed" in capsys.readouterr().out
     (run,) = read_jsonl(tmp_path / "results" / "runs.jsonl")
@@ -95,23 +102,7 @@ def test_a_grid_of_approaches_that_ask_no_model_runs_without_one(
     """PE asks no model: its cell runs with no backend set up and no saved run (it used to be
     refused: "no model backend is set"), records model and backend ``none`` and 0 calls, and sits
     beside a cell that replays its saved run."""
-    arguments = [
-        "experiments",
-        "--domains",
-        "gripper",
-        "--approach",
-        "pe:max-policies=3",
-        "--approach",
-        "generalized-plan",
-        "--n",
-        "2",
-        "--engine",
-        "sequential",
-        "--runs-dir",
-        str(tmp_path / "runs"),
-        "--results",
-        str(tmp_path / "results"),
-    ]
+    arguments = grid_arguments(tmp_path, "--approach", "pe:max-policies=3", "--approach", "generalized-plan")
     assert main(arguments) == 0, capsys.readouterr().err
     assert "2 cells: 0 recorded before, 2 finished now, 0 failed" in capsys.readouterr().out
     runs = {run["approach"]: run for run in read_jsonl(tmp_path / "results" / "runs.jsonl")}
