@@ -174,9 +174,9 @@ def two_room_gripper(domain: Domain, balls: int) -> Problem:
     return parse_problem_text(text, domain)
 
 
-def test_the_search_finds_a_correct_policy_for_two_room_gripper(gripper: DomainProblems) -> None:
+def test_the_top_down_search_finds_a_correct_policy_for_two_room_gripper(gripper: DomainProblems) -> None:
     training = [two_room_gripper(gripper.domain, n) for n in (2, 3, 4)]
-    settings = PolicySearchSettings(max_policies=1000, max_seconds=300.0)
+    settings = PolicySearchSettings(max_policies=1000, max_seconds=300.0, bottom_up=False)
     learned = learn_policy("pg3", training, settings)
     assert learned.result.stop == "solved", policy_to_text(learned.result.policy)
     for balls in (7, 12):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from genplan.approaches.pg3.bottom_up import Example
 from genplan.approaches.pg3.heuristic import AdditiveHeuristic
 from genplan.approaches.pg3.matching import PolicyMatcher
 from genplan.approaches.pg3.planning import ProblemSearch, policy_guided_plan
@@ -60,6 +61,7 @@ def learn_policy(
     domain = training[0].domain
     searches = [ProblemSearch(problem, AdditiveHeuristic(problem)) for problem in training]
     semantic: list[tuple[PolicyMatcher, frozenset[Atom]]] = []
+    astar: list[Example] = []
     for search in searches:  # the empty policy's plans: the states behaviours are read on
         plan = policy_guided_plan(
             DecisionList(),
@@ -69,6 +71,12 @@ def learn_policy(
         )
         if plan is not None:
             semantic.extend((search.matcher, state) for state in plan.states)
+            astar.append(Example(search.problem, search.matcher, plan.states, plan.actions))
+
+    def astar_examples(policy: DecisionList) -> Sequence[Example]:
+        return astar  # PE's examples: plain A*'s plans, whatever the policy
+
+    examples: Callable[[DecisionList], Sequence[Example]] = astar_examples
     score: Score
     found: tuple[bool, ...] = ()
     same_as_parent = None
@@ -80,6 +88,7 @@ def learn_policy(
             unsolved_cost=float(settings.max_steps),
         )
         same_as_parent = pg3.same_as_parent
+        examples = pg3.examples
     elif kind == "pe":
         score = PEScore(training, max_steps=settings.max_steps)
     else:
@@ -87,11 +96,12 @@ def learn_policy(
             raise ValueError("PC needs a planner for its example plans")
         plans = [planner(problem) for problem in training]
         found = tuple(plan is not None for plan in plans)
-        score = PCScore(training, plans)
+        score = pc = PCScore(training, plans)
+        examples = pc.plan_examples
     goal_predicates = {atom[0] for problem in training for atom in problem.goal}
     result = search_policy(
         score,
-        PolicySuccessors(domain, goal_predicates),
+        PolicySuccessors(domain, goal_predicates, examples if settings.bottom_up else None),
         semantic,
         max_policies=settings.max_policies,
         max_seconds=settings.max_seconds,

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from genplan.approaches.pg3.bottom_up import Example
 from genplan.approaches.pg3.execution import execute_policy
 from genplan.approaches.pg3.matching import PolicyMatcher, policy_change, same_action
 from genplan.approaches.pg3.planning import GuidedPlan, ProblemSearch, policy_guided_plan
@@ -132,6 +133,22 @@ class PG3Score:
         change = policy_change(policy, parent)
         return all(self._same_answers(policy, parent, change, i, trace) for i, trace in enumerate(traces))
 
+    def plans(self, policy: DecisionList) -> list[GuidedPlan | None]:
+        """Per training problem, the plan policy-guided planning finds for ``policy`` (``None``:
+        unsolved); a policy scored recently is not searched again."""
+        traces = self._traces.get(policy.identity) if self.reuse and policy.rules else None
+        if traces is None:
+            return [self._plan(policy, i, None).plan for i in range(len(self.searches))]
+        return [trace.plan for trace in traces]
+
+    def examples(self, policy: DecisionList) -> list[Example]:
+        """The guided plans of ``policy`` as examples for the bottom-up successor."""
+        return [
+            Example(search.problem, search.matcher, plan.states, plan.actions)
+            for search, plan in zip(self.searches, self.plans(policy))
+            if plan is not None
+        ]
+
     def __call__(self, policy: DecisionList, parent: DecisionList | None = None) -> float:
         """Sum over training problems of the charges (see the module)."""
         known: tuple[DecisionList, list[_Trace]] | None = None
@@ -193,6 +210,7 @@ class PCScore:
 
     def __init__(self, problems: Sequence[Problem], plans: Sequence[Sequence[Atom] | None]):
         self.examples: list[tuple[PolicyMatcher, list[frozenset[Atom]], list[Atom]]] = []
+        self.problems: list[Problem] = []
         for problem, plan in zip(problems, plans):
             if plan is None:
                 continue
@@ -204,6 +222,14 @@ class PCScore:
                 states.append(state)
                 state = successors.apply(action, state)
             self.examples.append((matcher, states, list(plan)))
+            self.problems.append(problem)
+
+    def plan_examples(self, policy: DecisionList) -> list[Example]:
+        """The planner's plans as examples for the bottom-up successor (the same for every policy)."""
+        return [
+            Example(problem, matcher, tuple(states), tuple(actions))
+            for problem, (matcher, states, actions) in zip(self.problems, self.examples)
+        ]
 
     def __call__(self, policy: DecisionList, parent: DecisionList | None = None) -> float:
         """Total disagreements over every example plan's steps."""

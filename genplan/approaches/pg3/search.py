@@ -34,6 +34,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from genplan.approaches.pg3.bottom_up import Example, induced_child
 from genplan.approaches.pg3.matching import PolicyMatcher
 from genplan.approaches.pg3.policy import DecisionList, Literal, Rule
 from genplan.approaches.pg3.scores import Score
@@ -80,11 +81,20 @@ class PolicySuccessors:
     Args:
         domain: the domain (predicates, operators, types).
         goal_predicates: predicates allowed in goal literals.
+        examples: when given, ``examples(policy)`` gives the plans the bottom-up successor
+            induces a rule from (:mod:`~genplan.approaches.pg3.bottom_up`), and that child comes
+            first; ``None``: the two top-down successors only.
     """
 
-    def __init__(self, domain: Domain, goal_predicates: set[str]):
+    def __init__(
+        self,
+        domain: Domain,
+        goal_predicates: set[str],
+        examples: Callable[[DecisionList], Sequence[Example]] | None = None,
+    ):
         self.domain = domain
         self.goal_predicates = goal_predicates
+        self.examples = examples
 
     def _compatible(self, variable_type: str, slot_type: str) -> bool:
         domain = self.domain
@@ -140,8 +150,17 @@ class PolicySuccessors:
             for position in range(len(policy.rules) + 1):
                 yield DecisionList((*policy.rules[:position], rule, *policy.rules[position:]))
 
+    def bottom_up(self, policy: DecisionList) -> Iterator[DecisionList]:
+        """The rule induced from the example plans, when there is one (none without examples)."""
+        if self.examples is not None:
+            child = induced_child(policy, self.examples(policy))
+            if child is not None:
+                yield child
+
     def __call__(self, policy: DecisionList) -> Iterator[DecisionList]:
-        """Add-a-rule successors (few), then add-a-condition successors (many)."""
+        """The bottom-up successor (at most one), add-a-rule successors (few), then
+        add-a-condition successors (many)."""
+        yield from self.bottom_up(policy)
         yield from self.add_rule(policy)
         yield from self.add_condition(policy)
 

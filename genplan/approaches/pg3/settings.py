@@ -25,6 +25,9 @@ class PolicySearchSettings:
         planner: PC's planner for the example plans: ``lama-first`` (Fast Downward's
             ``--alias lama-first``) or ``astar`` (Fast Downward's A* with LM-cut, optimal plans).
         planner_seconds: wall-clock seconds per training problem for PC's planner.
+        bottom_up: whether a policy's successors include the rule induced from an example plan
+            the policy does not follow (:mod:`~genplan.approaches.pg3.bottom_up`; the paper's
+            released search has such an operator besides the two top-down ones).
     """
 
     max_policies: int = field(
@@ -45,4 +48,7 @@ class PolicySearchSettings:
     )
     planner_seconds: float = field(
         default=60.0, metadata={"help": "seconds per training problem for PC's planner"}
+    )
+    bottom_up: bool = field(
+        default=True, metadata={"help": "also induce a rule from an example plan the policy does not follow"}
     )
