@@ -109,6 +109,7 @@ def test_no_child_when_the_policy_follows_every_example(gripper: DomainProblems)
     assert induced_child(policy, [example(problem, plan)]) is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("domain", ["gripper", "miconic"])
 def test_the_bottom_up_successor_finds_what_the_top_down_search_misses(
     domain: str, request: pytest.FixtureRequest

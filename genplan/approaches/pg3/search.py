@@ -1,8 +1,11 @@
 """Greedy best-first search in policy space from the empty decision list (Yang et al. 2022, Sec. 5).
 
-Successors of a policy (the paper's two generators; the authors' code lists the conditions first,
-here the rules come first: they are few, and the search meets them before the budget is spent
-on the hundreds of one-condition refinements of a long rule):
+Successors of a policy: first, when example plans are given, the *bottom-up* successor (a rule
+induced from a plan the policy does not follow, :mod:`~genplan.approaches.pg3.bottom_up`; the
+paper's released search has such an operator), then the paper's two top-down generators (the
+authors' code lists the conditions first, here the rules come first: they are few, and the
+search meets them before the budget is spent on the hundreds of one-condition refinements of a
+long rule):
 
 * *add a condition*: one more literal in one rule: a predicate over the rule's variables and
   new ones (one new variable per argument at most; new variables in positive literals only, as a
