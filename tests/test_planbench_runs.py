@@ -15,10 +15,11 @@ from genplan.approaches import get_approach
 from genplan.cli import build_parser, main, run
 from genplan.cli.model_options import ChosenModel
 from genplan.cli.problem_options import problem_selection
-from genplan.cli.saved_replays import problem_flags, saved_runs, settings_flags
+from genplan.cli.saved_replays import problem_flags, settings_flags
 from genplan.cli.settings_options import settings_from_arguments
 from genplan.llm import FakeLanguageModel
 from genplan.plans.optimal import optimal_planner_available
+from genplan.runs.saved import saved_runs
 
 BLOCKS_PROGRAM = """
 def get_plan(objects, init, goal):
@@ -234,3 +235,29 @@ def test_a_smaller_selection_replays_the_saved_run_that_includes_it(
     out, err = capsys.readouterr()
     assert "saved run blocksworld-planbench-by-length-2-4-6-8-10-12-x10/boomerang-seed0" in out + err
     assert "Evaluation: 2/2 solved" in out
+
+
+@needs_planner
+def test_a_grid_on_a_smaller_selection_replays_the_saved_run_that_includes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``genplan experiments`` with no model uses the same lookup as ``genplan run``: a cell whose
+    selection lies inside a saved run's replays that run (it was skipped: no saved run of its
+    own folder), records the recording's model, and solves as the run does."""
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "GENPLAN_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+
+    def grid(per_length: int) -> list[str]:
+        return [
+            "experiments", "--domains", "blocksworld", "--approach", "boomerang",
+            "--problems", "planbench:by-length:2,4", "--per-length", str(per_length), "--engine", "sequential",
+            "--runs-dir", str(tmp_path / "runs"), "--results", str(tmp_path / f"results-{per_length}"),
+        ]  # fmt: skip
+
+    assert main(grid(1)) == 0
+    assert "1 cells: 0 recorded before, 1 finished now, 0 failed" in capsys.readouterr().out
+    (run,) = [json.loads(line) for line in (tmp_path / "results-1" / "runs.jsonl").read_text().splitlines()]
+    assert run["cell"] == "blocksworld-planbench-by-length-2-4-x1/boomerang/boomerang-seed0"
+    assert (run["backend"], run["model"], run["fraction_solved"]) == ("replay", "claude", 1.0)
+    assert main(grid(30)) == 2  # more than was saved
+    assert "no saved run to replay" in capsys.readouterr().err

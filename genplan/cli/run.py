@@ -165,7 +165,6 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
         GenplanError: a bad domain, no model set up, or a backend failure (printed by the CLI).
     """
     from genplan.approaches.base import (
-        CONVERSATION_FILE,
         RunContext,
         asks_model,
         check_capabilities,
@@ -192,19 +191,18 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
         if model_asked:  # before the problems: fail fast
             backend, note = choose_backend(backend_from_arguments(args), domain_name, label, args.seed)
     except ConfigurationError as error:  # no model and no saved run of this selection
-        from genplan.cli.saved_replays import covering_saved_run, replay_note
+        from genplan.cli.saved_replays import replay_note
+        from genplan.runs.saved import replayed_conversation
 
         base = domain_short_name(args.domain)
-        covering = (
-            covering_saved_run(approach.name, base, label, args.seed, selection)
-            if selection is not None
-            else None
+        conversation, covering = replayed_conversation(
+            approach.name, base, domain_name, label, args.seed, selection
         )
         if covering is None:  # nothing saved to replay: say what is saved
             raise ConfigurationError(
                 replay_note(approach.name, base, domain_name, args.seed) + str(error)
             ) from error
-        backend = backend_from_arguments(args).replaying(covering.folder / CONVERSATION_FILE)
+        backend = backend_from_arguments(args).replaying(conversation)
         note = (
             f"No model set up: replaying the recorded conversation of the saved run "
             f"{covering.folder.parent.name}/{covering.folder.name}, whose problems include yours."

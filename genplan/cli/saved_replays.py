@@ -10,49 +10,9 @@ of that approach on that domain and the command that replays each.
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass
-from pathlib import Path
 
-from genplan.paths import data_folder
-from genplan.pddl.selection import Selection, recorded_selection
-
-
-@dataclass(frozen=True)
-class SavedRun:
-    """A saved run: its folder and what ``genplan run`` needs to replay it."""
-
-    folder: Path
-    approach: str
-    label: str
-    domain: str
-    seed: int
-    problem_set: str | None
-    problems: int
-
-
-def saved_runs(approach: str, domain: str | None = None) -> list[SavedRun]:
-    """The saved runs of ``approach`` on ``domain`` (its built-in name; every domain when
-    ``None``), in folder order; a folder whose ``metadata.json`` cannot be read is skipped."""
-    found = []
-    for metadata in sorted(data_folder("synthesized").glob("*/*/metadata.json")):
-        try:
-            data = json.loads(metadata.read_text(encoding="utf-8"))
-            run = SavedRun(
-                metadata.parent,
-                str(data["approach"]),
-                str(data["label"]),
-                str(data["domain"]),
-                int(data["seed"]),
-                data.get("problem_set"),
-                int(data.get("evaluation_problems", 0)),
-            )
-        except (OSError, ValueError, KeyError, TypeError):
-            continue
-        if run.approach == approach and domain in (None, run.domain):
-            found.append(run)
-    return found
+from genplan.runs.saved import saved_runs
 
 
 def problem_flags(problem_set: str | None) -> str:
@@ -79,25 +39,6 @@ def settings_flags(approach: str, label: str) -> str:
         valued = re.fullmatch(r"(.+?)-(\d+(?:\.\d+)?)", part)
         flags.append(f"--{valued.group(1)} {valued.group(2)}" if valued else f"--{part}")
     return "".join(f" {flag}" for flag in flags)
-
-
-def covering_saved_run(
-    approach: str, domain: str, label: str, seed: int, selection: Selection
-) -> SavedRun | None:
-    """A saved run of ``approach`` on ``domain`` with ``label`` and ``seed`` whose problems include
-    every problem ``selection`` chooses (:meth:`~genplan.pddl.selection.LengthSelection.covers`:
-    ``planbench:by-length:2,4 x1`` is inside ``planbench:by-length:2,4,...,12 x10``), the
-    smallest such; ``None`` when there is none. Its recording answers the smaller run, since a
-    replay answers each request by its messages, whatever else the recording holds."""
-    covering = [
-        run
-        for run in saved_runs(approach, domain)
-        if run.label == label
-        and run.seed == seed
-        and (recorded := recorded_selection(run.problem_set)) is not None
-        and recorded.covers(selection)
-    ]
-    return min(covering, key=lambda run: run.problems, default=None)
 
 
 def replay_note(approach: str, domain: str, wanted: str, seed: int) -> str:

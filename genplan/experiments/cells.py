@@ -37,18 +37,20 @@ class CellModel:
     """The default :data:`ModelFactory`: the grid's :class:`ModelSpec`, built in the worker."""
 
     spec: ModelSpec
+    selection: Selection | None = None
+    """The grid's problem selection (a cell replays a saved run whose problems include it)."""
 
     def __call__(self, cell: Cell) -> LanguageModel:
         """The model for ``cell`` (a replay of its saved run when the spec names no backend)."""
-        return self.spec.build(cell.domain_name, cell.label, cell.seed)
+        return self.spec.build(cell, self.selection)
 
     def recorded_name(self, cell: Cell) -> str:
         """The model name ``cell`` records (see :meth:`ModelSpec.recorded_name`)."""
-        return self.spec.recorded_name(cell.domain_name, cell.label, cell.seed)
+        return self.spec.recorded_name(cell, self.selection)
 
     def recorded_folder(self, cell: Cell) -> Path | None:
         """The folder of the run ``cell`` replays, if it replays one (see :meth:`ModelSpec.recorded_folder`)."""
-        return self.spec.recorded_folder(cell.domain_name, cell.label, cell.seed)
+        return self.spec.recorded_folder(cell, self.selection)
 
 
 @dataclass(frozen=True)

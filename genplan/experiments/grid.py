@@ -107,7 +107,7 @@ def check_grid(spec: GridSpec, cells: Iterable[Cell]) -> list[Cell]:
         if cells:
             spec.model.backend.recorded_model()  # a replay's --model that is not the recording's
         return []
-    missing = [c for c in cells if not spec.model.saved_recording(c.domain_name, c.label, c.seed).is_file()]
+    missing = [c for c in cells if not spec.model.saved_recording(c, spec.problems).is_file()]
     if missing and len(missing) == len(every):
         raise ConfigurationError(
             f"no model backend is set and {no_saved_run(missing)}; "
@@ -115,7 +115,7 @@ def check_grid(spec: GridSpec, cells: Iterable[Cell]) -> list[Cell]:
         )
     for cell in cells:
         if cell not in missing:
-            spec.model.recorded_name(cell.domain_name, cell.label, cell.seed)
+            spec.model.recorded_name(cell, spec.problems)
     return missing
 
 
@@ -278,7 +278,7 @@ def run_grid(
     if todo:
         prepare_problems(spec, cells)
     options = cell_options(spec)
-    factory = model_factory or CellModel(spec.model)
+    factory = model_factory or CellModel(spec.model, spec.problems)
     approaches = {c.approach: resolve_approach_by_name(spec, c.approach) for c in todo}
     tasks = [
         Task(_task_key(cell), run_cell, (cell, approaches[cell.approach], options, factory)) for cell in todo

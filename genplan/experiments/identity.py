@@ -84,7 +84,7 @@ def cell_model_name(spec: GridSpec, cell: Cell) -> str:
     """
     if not cell.asks_model:
         return NO_MODEL
-    return spec.model.recorded_name(cell.domain_name, cell.label, cell.seed)
+    return spec.model.recorded_name(cell, spec.problems)
 
 
 def recorded_identity(record: Mapping[str, Any]) -> dict[str, Any]:

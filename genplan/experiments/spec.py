@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -110,13 +110,14 @@ class ModelSpec:
         """
         return "saved" if self.replays_saved_runs else self.backend.recorded_model()[0]
 
-    def cell_backend(self, domain_name: str, label: str, seed: int) -> BackendSpec:
-        """The backend of one cell: the grid's, or a replay of the cell's saved run."""
+    def cell_backend(self, cell: Cell, selection: Selection | None = None) -> BackendSpec:
+        """The backend of one cell (the grid's problem ``selection`` given): the grid's, or a
+        replay of the cell's saved run."""
         if self.replays_saved_runs:
-            return self.backend.replaying(self.saved_recording(domain_name, label, seed))
+            return self.backend.replaying(self.saved_recording(cell, selection))
         return self.backend
 
-    def recorded_name(self, domain_name: str, label: str, seed: int) -> str:
+    def recorded_name(self, cell: Cell, selection: Selection | None = None) -> str:
         """The model name a cell records: a replay's is the recording's model, ``files`` and
         ``manual`` record ``--model`` or ``unknown``, ``openai`` ``--model`` or gpt-4o.
 
@@ -124,39 +125,44 @@ class ModelSpec:
             ConfigurationError: a ``--model`` that is not the model of the recording replayed.
             LLMError: the recording cannot be read.
         """
-        return self.cell_backend(domain_name, label, seed).recorded_model()[0]
+        return self.cell_backend(cell, selection).recorded_model()[0]
 
     @property
     def backend_kind(self) -> str:
         """The backend kind as recorded (``openai``, ``files``, ..., ``replay``)."""
         return self.backend.kind.value
 
-    def recorded_generators(self, domain_name: str, label: str, seed: int) -> str | None:
+    def recorded_generators(self, cell: Cell, selection: Selection | None = None) -> str | None:
         """The generator version of the recording a cell replays (its saved run, or the
         ``replay:PATH`` given), or ``None`` when the cell asks a model or the recording names none."""
         from genplan.approaches.base import recorded_generators
 
-        recording = self.cell_backend(domain_name, label, seed).recording
+        recording = self.cell_backend(cell, selection).recording
         return None if recording is None else recorded_generators(recording)
 
-    def saved_recording(self, domain_name: str, label: str, seed: int) -> Path:
-        """The saved conversation a cell replays when ``llm`` is ``None`` (a no-debug cell: the
-        conversation with debugging on, when it has none of its own)."""
-        from genplan.approaches.base import saved_replay_folder
+    def saved_recording(self, cell: Cell, selection: Selection | None = None) -> Path:
+        """The saved conversation a cell replays when ``llm`` is ``None``: its own saved run's (a
+        no-debug cell: the conversation with debugging on, when it has none of its own), else
+        that of a saved run whose problems include the cell's (``selection`` inside the saved
+        run's: :func:`~genplan.runs.saved.replayed_conversation`, the lookup ``genplan run``
+        uses too); the path may not exist when nothing is saved."""
+        from genplan.runs.saved import replayed_conversation
 
-        return saved_replay_folder(domain_name, label, seed) / "conversation.jsonl"
+        return replayed_conversation(
+            cell.approach, domain_short_name(cell.domain), cell.domain_name, cell.label, cell.seed, selection
+        )[0]
 
-    def recorded_folder(self, domain_name: str, label: str, seed: int) -> Path | None:
+    def recorded_folder(self, cell: Cell, selection: Selection | None = None) -> Path | None:
         """The folder of the run a cell replays (its recorded measurements are reused), or ``None``."""
-        return self.cell_backend(domain_name, label, seed).recorded_folder
+        return self.cell_backend(cell, selection).recorded_folder
 
-    def build(self, domain_name: str, label: str, seed: int) -> LanguageModel:
+    def build(self, cell: Cell, selection: Selection | None = None) -> LanguageModel:
         """The model for one cell (called in the worker).
 
         Raises:
             ConfigurationError, LLMError: as :func:`genplan.llm.make_model`.
         """
-        return make_model(self.cell_backend(domain_name, label, seed), cache_dir=self.cache_dir)
+        return make_model(self.cell_backend(cell, selection), cache_dir=self.cache_dir)
 
 
 @dataclass(frozen=True)
@@ -238,11 +244,11 @@ class GridSpec:
         if self.generators is not None:
             check_generators(self.generators)
 
-    def cell_generators(self, domain_name: str, label: str, seed: int) -> str:
+    def cell_generators(self, cell: Cell) -> str:
         """The generator version of one cell (see :attr:`generators`)."""
         if self.generators is not None:
             return self.generators
-        return self.model.recorded_generators(domain_name, label, seed) or CURRENT_GENERATORS
+        return self.model.recorded_generators(cell, self.problems) or CURRENT_GENERATORS
 
 
 def model_slug(model: str) -> str:
@@ -339,7 +345,7 @@ def grid_cells(spec: GridSpec) -> list[Cell]:
             )
         resolved[key] = settings
     suffix = "" if spec.problems is None else "-" + spec.problems.slug()
-    return [
+    cells = [
         Cell(
             domain,
             name_,
@@ -347,15 +353,17 @@ def grid_cells(spec: GridSpec) -> list[Cell]:
             name,
             label,
             settings,
-            spec.cell_generators(name_, label, seed)
-            if model_asked[name]
-            else spec.generators or CURRENT_GENERATORS,
+            spec.generators or CURRENT_GENERATORS,
             model_asked[name],
         )
         for domain in spec.domains
         for name_ in [domain_short_name(domain) + suffix]
         for seed in spec.seeds
         for (name, label), settings in resolved.items()
+    ]
+    # a cell that replays a recording runs on the generators that recording was made with
+    return [
+        replace(cell, generators=spec.cell_generators(cell)) if cell.asks_model else cell for cell in cells
     ]
 
 

@@ -118,5 +118,6 @@ def test_saved_runs_are_the_default_model() -> None:
     spec = build_grid({"domains": "heavy"})
     assert spec.model.replays_saved_runs and spec.model.name == "saved"
     saved = data_folder("synthesized") / "heavy" / "main-seed0" / "conversation.jsonl"
-    assert spec.model.saved_recording("heavy", "main", 0) == saved
-    assert spec.model.recorded_name("heavy", "main", 0) == "claude"
+    (cell,) = [c for c in grid_cells(spec) if c.label == "main"]
+    assert spec.model.saved_recording(cell) == saved
+    assert spec.model.recorded_name(cell) == "claude"

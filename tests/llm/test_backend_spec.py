@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from genplan.approaches.generalized_plan.settings import SynthesisSettings
 from genplan.errors import ConfigurationError
-from genplan.experiments.spec import ModelSpec
+from genplan.experiments.spec import Cell, ModelSpec
 from genplan.llm import BackendKind, BackendSpec
 from genplan.paths import data_folder
 
@@ -74,6 +75,10 @@ def test_a_replay_records_the_recording_s_model_and_refuses_another() -> None:
     assert "OPENAI_API_KEY" in message and "--base-url" in message  # how to set that model up
 
 
+HEAVY_MAIN = Cell("heavy", "heavy", 0, "generalized-plan", "main", SynthesisSettings())
+"""The grid cell of heavy's saved main run."""
+
+
 @pytest.mark.parametrize(
     ("text", "model", "expected"),
     [
@@ -88,7 +93,7 @@ def test_the_grid_records_the_model_genplan_run_records(text: str, model: str | 
     backend = BackendSpec.parse(text, model=model)
     assert backend.recorded_model()[0] == expected
     grid_model = ModelSpec(backend)
-    assert grid_model.recorded_name("heavy", "main", 0) == expected  # was gpt-4o for files and manual
+    assert grid_model.recorded_name(HEAVY_MAIN) == expected  # was gpt-4o for files and manual
     assert grid_model.name == expected  # the run folders' model
 
 
@@ -96,5 +101,5 @@ def test_a_grid_replaying_saved_runs_refuses_another_model() -> None:
     grid_model = ModelSpec(BackendSpec(model="gpt-4o"))
     assert grid_model.name == "saved"
     with pytest.raises(ConfigurationError, match="--model gpt-4o"):
-        grid_model.recorded_name("heavy", "main", 0)
-    assert ModelSpec().recorded_name("heavy", "main", 0) == "claude"
+        grid_model.recorded_name(HEAVY_MAIN)
+    assert ModelSpec().recorded_name(HEAVY_MAIN) == "claude"
