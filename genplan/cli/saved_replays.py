@@ -12,19 +12,17 @@ from __future__ import annotations
 
 import re
 
+from genplan.pddl.selection import recorded_selection
 from genplan.runs.saved import saved_runs
 
 
 def problem_flags(problem_set: str | None) -> str:
-    """The ``--problems`` flags that choose ``problem_set`` as a record names it:
-    ``"by-length:4,8,12 x2"`` -> ``" --problems by-length:4,8,12 --per-length 2"``, ``"planbench
-    x50"`` -> ``" --problems planbench --n 50"``; empty for generated problems or a task in English."""
-    if problem_set is None or problem_set in ("generated", "english", "folder"):
-        return ""
-    text, _, count = problem_set.partition(" x")
-    if not count:
-        return f" --problems {text}"
-    return f" --problems {text} --{'per-length' if 'by-length:' in text else 'n'} {count}"
+    """The ``--problems`` flags that choose ``problem_set`` as a record names it
+    (:func:`~genplan.pddl.selection.recorded_selection`): ``"by-length:4,8,12 x2"`` ->
+    ``" --problems by-length:4,8,12 --per-length 2"``, ``"planbench x50"`` -> ``" --problems
+    planbench --n 50"``; empty for generated problems, a folder or a task in English."""
+    selection = recorded_selection(problem_set)
+    return "" if selection is None else "".join(f" {argument}" for argument in selection.arguments())
 
 
 def settings_flags(approach: str, label: str) -> str:

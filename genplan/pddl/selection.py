@@ -133,6 +133,12 @@ class LengthSelection:
         """``"by-length:4,8,12 x2"``, ``"planbench:by-length:2,4 x20"`` (recorded with the run)."""
         return f"{self._prefix()}{PREFIX}{','.join(map(str, self.lengths))} x{self.per_length}"
 
+    def arguments(self) -> list[str]:
+        """The command-line arguments that choose this selection (:func:`parse_selection`'s
+        inverse): ``["--problems", "by-length:4,8,12", "--per-length", "2"]``."""
+        spec = f"{self._prefix()}{PREFIX}{','.join(map(str, self.lengths))}"
+        return ["--problems", spec, "--per-length", str(self.per_length)]
+
     def slug(self) -> str:
         """A folder-safe name, ``"by-length-4-8-12-x2"``, ``"planbench-by-length-2-4-x20"``."""
         prefix = "" if self.source == GENERATED else f"{self.source}-"
@@ -154,6 +160,10 @@ class SmallSelection:
         """``"small x30"`` (recorded with the run)."""
         return f"{SMALL} x{self.count}"
 
+    def arguments(self) -> list[str]:
+        """The command-line arguments that choose this selection: ``["--problems", "small", "--n", "30"]``."""
+        return ["--problems", SMALL, "--n", str(self.count)]
+
     def slug(self) -> str:
         """A folder-safe name, ``"small-x30"``."""
         return f"{SMALL}-x{self.count}"
@@ -172,6 +182,11 @@ class PaperSelection:
     def describe(self) -> str:
         """``"paper"`` for all of them, ``"paper x10"`` for the first 10 (recorded with the run)."""
         return PAPER if self.count >= PAPER_COUNT else f"{PAPER} x{self.count}"
+
+    def arguments(self) -> list[str]:
+        """The command-line arguments that choose this selection: ``["--problems", "paper"]``,
+        with ``["--n", "10"]`` after for the first 10."""
+        return ["--problems", PAPER] + ([] if self.count >= PAPER_COUNT else ["--n", str(self.count)])
 
     def slug(self) -> str:
         """A folder-safe name, ``"paper"`` or ``"paper-x10"``."""
@@ -200,6 +215,11 @@ class SetSelection:
     def describe(self) -> str:
         """``"planbench"`` for all, ``"planbench x50"`` for the first 50 (recorded with the run)."""
         return self.name if self.count is None else f"{self.name} x{self.count}"
+
+    def arguments(self) -> list[str]:
+        """The command-line arguments that choose this selection: ``["--problems", "planbench"]``,
+        with ``["--n", "50"]`` after for the first 50."""
+        return ["--problems", self.name] + ([] if self.count is None else ["--n", str(self.count)])
 
     def slug(self) -> str:
         """A folder-safe name, ``"planbench"`` or ``"planbench-x50"``."""

@@ -37,3 +37,28 @@ def test_a_saved_selection_covers_exactly_the_problems_it_holds(
 @pytest.mark.parametrize("problem_set", [None, "generated", "folder", "english", "nonsense x3"])
 def test_problem_sets_that_are_no_selection_read_as_none(problem_set: str | None) -> None:
     assert recorded_selection(problem_set) is None
+
+
+@pytest.mark.parametrize(
+    "recorded",
+    [
+        "planbench:by-length:2,4,6 x10",
+        "by-length:4,8,12 x2",
+        "planbench",
+        "planbench x50",
+        "paper",
+        "paper x10",
+        "small x30",
+    ],
+)
+def test_a_selections_arguments_choose_it_again(recorded: str) -> None:
+    """The command-line arguments a saved run's selection prints (``genplan run`` names them to
+    a newcomer) parse back to that selection, as ``genplan run`` reads them."""
+    from genplan.cli import build_parser
+    from genplan.cli.problem_options import problem_selection
+
+    selection = recorded_selection(recorded)
+    assert selection is not None
+    argv = ["run", "--approach", "io", "--domain", "blocksworld", *selection.arguments()]
+    assert problem_selection(build_parser(argv).parse_args(argv)) == selection
+    assert selection.describe() == recorded
