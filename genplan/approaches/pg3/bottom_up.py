@@ -15,8 +15,10 @@ PE: plain A*'s plan; PC: the planner's plan):
 3. the rule's conditions are the action's preconditions, that goal (as goal literals, and as
    negative state literals: not yet achieved) and the atoms of the state at ``i`` that actions
    on the causal path from ``i`` to that goal need, over the objects of the action and the goal;
-   while the rule would choose another action at ``i``, the objects of the path's actions are
-   added in plan order, with their atoms;
+   when that rule would choose another action at ``i``, the objects of the first action on the
+   path that brings new ones are added, with their atoms (once: widening further along the path
+   gives rules that encode the path's shape, k steps ahead, which fit the training problems and
+   not others, as in Forest);
 4. every object (domain constants aside) becomes a variable, and the rule is inserted just before
    the first rule that applies at ``i`` (at the end when none does), so it acts there.
 
@@ -205,13 +207,12 @@ def induced_child(policy: DecisionList, examples: Sequence[Example]) -> Decision
     name = f"{action[0]}-bu{number}"
     rule = _lift(example, step, achieved, context, important, name)
     matcher = example.matcher
-    for k in path:
-        if matcher.rule_action(rule, state) == action:
-            break
-        wider = important | _objects([example.actions[k]], constants)
-        if wider != important:
-            important = wider
-            rule = _lift(example, step, achieved, context, important, name)
+    if matcher.rule_action(rule, state) != action:
+        for k in path:
+            wider = important | _objects([example.actions[k]], constants)
+            if wider != important:
+                rule = _lift(example, step, achieved, context, wider, name)
+                break
     position = next(
         (i for i, existing in enumerate(policy.rules) if matcher.rule_action(existing, state) is not None),
         len(policy.rules),
