@@ -27,6 +27,7 @@ from shipped import shipped
 from genplan.approaches import get_approach
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.llm import read_recording
+from genplan.pddl.selection import recorded_selection
 
 ALL_SAVED = [p.parent for p in shipped("*/*/conversation.jsonl")]  # not a run a user saved here
 
@@ -163,13 +164,10 @@ def _setting_flags(approach: str, settings: dict[str, object]) -> list[str]:
 
 
 def _problem_flags(problem_set: str) -> list[str]:
-    """``by-length:4,8,12 x2`` -> ``--problems by-length:4,8,12 --per-length 2`` (also composed
-    with a shipped set: ``planbench:by-length:2,4 x10``); ``small x30`` -> ``--problems small --n 30``."""
-    if problem_set == "default":
-        return []
-    spec, count = problem_set.split(" x")
-    by_length = spec.split(":")[0] == "by-length" or ":by-length:" in spec
-    return ["--problems", spec, "--per-length" if by_length else "--n", count]
+    """The arguments that choose a record's problem set again (``by-length:4,8,12 x2`` ->
+    ``--problems by-length:4,8,12 --per-length 2``; also with a shipped set); none for ``default``."""
+    selection = recorded_selection(problem_set)
+    return [] if selection is None else selection.arguments()
 
 
 @pytest.fixture(scope="module")

@@ -129,15 +129,17 @@ class LengthSelection:
     def _prefix(self) -> str:
         return "" if self.source == GENERATED else f"{self.source}:"
 
+    def _spec(self) -> str:
+        return f"{self._prefix()}{PREFIX}{','.join(map(str, self.lengths))}"
+
     def describe(self) -> str:
         """``"by-length:4,8,12 x2"``, ``"planbench:by-length:2,4 x20"`` (recorded with the run)."""
-        return f"{self._prefix()}{PREFIX}{','.join(map(str, self.lengths))} x{self.per_length}"
+        return f"{self._spec()} x{self.per_length}"
 
     def arguments(self) -> list[str]:
         """The command-line arguments that choose this selection (:func:`parse_selection`'s
         inverse): ``["--problems", "by-length:4,8,12", "--per-length", "2"]``."""
-        spec = f"{self._prefix()}{PREFIX}{','.join(map(str, self.lengths))}"
-        return ["--problems", spec, "--per-length", str(self.per_length)]
+        return ["--problems", self._spec(), "--per-length", str(self.per_length)]
 
     def slug(self) -> str:
         """A folder-safe name, ``"by-length-4-8-12-x2"``, ``"planbench-by-length-2-4-x20"``."""

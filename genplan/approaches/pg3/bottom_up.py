@@ -28,7 +28,7 @@ The child is one policy among the others; the score decides whether the search k
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from genplan.approaches.pg3.matching import PolicyMatcher
@@ -60,12 +60,14 @@ class _Step:
     adds: frozenset[Atom]
 
 
-def _ground(operator: Operator, action: Atom) -> _Step:
+def _grounding(operator: Operator, action: Atom) -> Callable[[Atom], Atom]:
+    """Grounds ``operator``'s lifted atoms with ``action``'s arguments (constants stay)."""
     binding = dict(zip((v for v, _ in operator.parameters), action[1:]))
+    return lambda atom: (atom[0], *(binding.get(t, t) for t in atom[1:]))
 
-    def ground(atom: Atom) -> Atom:
-        return (atom[0], *(binding.get(t, t) for t in atom[1:]))
 
+def _ground(operator: Operator, action: Atom) -> _Step:
+    ground = _grounding(operator, action)
     return _Step(
         frozenset(ground(a) for a in operator.positive_preconditions if a[0] != "="),
         frozenset(ground(a) for a in operator.add_effects),
@@ -111,7 +113,7 @@ def _served_goal(
     for k in sorted(distance, reverse=True):
         if any(m in reaches for m in links[k]):
             reaches.add(k)
-    path = sorted(k for k in reaches if k in distance and k != start)
+    path = sorted(reaches - {start})
     return target, achieved, path
 
 
@@ -154,10 +156,10 @@ def _lift(
     def lifted(atom: Atom) -> Atom:
         return (atom[0], *(variables.get(t, t) for t in atom[1:]))
 
-    binding = dict(zip((v for v, _ in operator.parameters), action[1:]))
+    ground = _grounding(operator, action)
 
     def own(atom: Atom) -> Atom:
-        return lifted((atom[0], *(binding.get(t, t) for t in atom[1:])))
+        return lifted(ground(atom))
 
     conditions = {Literal(own(a), True, False) for a in operator.positive_preconditions if a[0] != "="}
     conditions |= {Literal(own(a), False, False) for a in operator.negative_preconditions if a[0] != "="}

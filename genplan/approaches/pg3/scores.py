@@ -209,28 +209,22 @@ class PCScore:
     """
 
     def __init__(self, problems: Sequence[Problem], plans: Sequence[Sequence[Atom] | None]):
-        self.examples: list[tuple[PolicyMatcher, list[frozenset[Atom]], list[Atom]]] = []
-        self.problems: list[Problem] = []
+        self.examples: list[Example] = []
         for problem, plan in zip(problems, plans):
             if plan is None:
                 continue
-            matcher = PolicyMatcher(problem)
             states: list[frozenset[Atom]] = []
             state = problem.init
             successors = SuccessorGenerator.for_problem(problem)
             for action in plan:
                 states.append(state)
                 state = successors.apply(action, state)
-            self.examples.append((matcher, states, list(plan)))
-            self.problems.append(problem)
+            self.examples.append(Example(problem, PolicyMatcher(problem), tuple(states), tuple(plan)))
 
     def plan_examples(self, policy: DecisionList) -> list[Example]:
         """The planner's plans as examples for the bottom-up successor (the same for every policy)."""
-        return [
-            Example(problem, matcher, tuple(states), tuple(actions))
-            for problem, (matcher, states, actions) in zip(self.problems, self.examples)
-        ]
+        return self.examples
 
     def __call__(self, policy: DecisionList, parent: DecisionList | None = None) -> float:
         """Total disagreements over every example plan's steps."""
-        return float(sum(disagreements(m, policy, states, actions) for m, states, actions in self.examples))
+        return float(sum(disagreements(e.matcher, policy, e.states, e.actions) for e in self.examples))
