@@ -110,7 +110,7 @@ class PlanPerProblem(Approach[ToySettings]):
         return session.close(session.solve_each(problems.evaluation, one))
 
 
-VOLATILE = {"date", "seconds", "median_seconds", "folder", "wall_seconds"}
+VOLATILE = {"date", "seconds", "median_seconds", "folder", "wall_seconds", "machine"}
 
 
 def stable(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

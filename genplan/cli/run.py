@@ -295,7 +295,7 @@ def print_record(record: RunRecord, approach: Approach) -> None:
     if record.problems:
         print(
             f"Evaluation: {record.solved}/{len(record.problems)} solved (fraction {record.fraction_solved:.2f}); "
-            f"median runtime {median}; statuses {record.statuses}"
+            f"median runtime {median}; statuses {record.statuses}; {record.describe_checkers()}"
         )
     else:
         print("Evaluation: none (no evaluation problems: --n 0)")

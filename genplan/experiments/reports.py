@@ -240,7 +240,9 @@ def quality_table(problems: list[dict[str, Any]], time_limit: float = 30.0) -> s
     plan any run of that domain and seed found for it (:mod:`genplan.plans.scores`; no
     reference costs here), ``time_limit`` the agile score's ``T`` in seconds. Columns: the
     quality sum overall and per IPC level where keys have one, the agile sum, the problems
-    per run. ``None`` when there are no problem rows."""
+    per run. A run that was alone on its domain and seed had nothing to take ``C*`` from but
+    its own plans, so its quality is ``-`` (the mean is over the seeds where it had company).
+    ``None`` when there are no problem rows."""
     from genplan.pddl.problem_sets import IPC_LEVELS
     from genplan.plans.scores import Attempt, score
 
@@ -262,23 +264,28 @@ def quality_table(problems: list[dict[str, Any]], time_limit: float = 30.0) -> s
             attempt
         )
     sums: dict[tuple[str, str, str], list[Any]] = defaultdict(list)
+    compared: dict[tuple[str, str, str], list[Any]] = defaultdict(list)
     for (domain, _), attempts in by_domain_seed.items():
         named = {f"{approach}\t{label}": a for (approach, label), a in attempts.items()}
         for name, total in score(named, {}, time_limit).items():
             approach, label = name.split("\t")
             sums[(domain, approach, label)].append(total)
+            if len(named) > 1:
+                compared[(domain, approach, label)].append(total)
     levels = [lv for lv in IPC_LEVELS if any(lv in t.problems for ts in sums.values() for t in ts)]
     rows = []
     for (domain, approach, label), totals in sorted(sums.items()):
 
         def mean(kind: str, level: str, totals: list[Any] = totals) -> str:
             values = [getattr(t, kind).get(level, 0.0) for t in totals]
-            return f"{statistics.mean(values):.2f}"
+            return f"{statistics.mean(values):.2f}" if values else "-"
+
+        with_company = compared[(domain, approach, label)]
 
         count = statistics.mean(t.problems.get("all", 0) for t in totals)
         rows.append(
-            [domain, approach, label, str(len(totals)), mean("quality", "all")]
-            + [mean("quality", level) for level in levels]
+            [domain, approach, label, str(len(totals)), mean("quality", "all", with_company)]
+            + [mean("quality", level, with_company) for level in levels]
             + [mean("agile", "all"), f"{count:g}"]
         )
     header = ["domain", "approach", "label", "runs", "quality", *[f"quality {lv}" for lv in levels]]
@@ -592,7 +599,8 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
             (out_dir / "quality.md").write_text(
                 "# Approaches compared: IPC quality and agile scores\n\n"
                 "Sums over each run's evaluation problems, mean over seeds; C* is the cheapest plan any "
-                "approach found for the problem; agile time limit 30 s.\n\n"
+                "approach found for the problem; agile time limit 30 s. Quality is `-` for a run that was "
+                "alone on its domain and seed (no other plan to take C* from).\n\n"
                 + problem_sets_note(all_runs)
                 + quality
             )

@@ -38,7 +38,6 @@ from genplan.approaches.base import (
     RunContext,
     RunRecord,
     RunSession,
-    found_plan,
     problem_key,
     write_json,
 )
@@ -90,14 +89,7 @@ class RunReport:
     @property
     def summary(self) -> EvaluationSummary:
         """The evaluation's figures (from the record)."""
-        record = self.record
-        return EvaluationSummary(
-            record.solved,
-            len(record.problems),
-            record.fraction_solved,
-            record.median_seconds,
-            record.statuses,
-        )
+        return EvaluationSummary.of_results(self.record.problems)
 
 
 def _candidate_note(settings: SynthesisSettings, candidate: int) -> str | None:
@@ -325,23 +317,11 @@ def _evaluate(
     original_of = {id(shown): original for shown, original in zip(evaluation, originals)}
 
     def result_of(check: ProblemCheck, key: str, problem: Problem) -> ProblemResult:
-        data = check.to_json()
-        return ProblemResult(
-            problem=key,
-            status=data["status"],
-            plan_length=data["plan_length"],
-            seconds=check.seconds,
-            message=data["message"],
-            plan_cost=data["plan_cost"],
-            plan=found_plan(
-                original_of.get(id(problem), problem),
-                check.verdict,
-                to_original(list(check.outcome.plan))
-                if to_original is not None and check.outcome.plan is not None
-                else check.outcome.plan,
-            )
-            if check.verdict
-            else None,
+        plan = check.outcome.plan
+        return check.to_result(
+            key,
+            original_of.get(id(problem), problem),
+            to_original(list(plan)) if to_original is not None and plan is not None else None,
         )
 
     def solve(problem: Problem, key: str) -> ProblemResult:
@@ -352,15 +332,23 @@ def _evaluate(
         base = result_of(check.base, key, problem)
         run = check.first_failed_run
         status, message = base.status, base.message
+        checked_by, check_note = base.checked_by, base.check_note
         if run:  # the usual order was solved; a shuffled order failed
-            failed = check.shuffled[run - 1]
-            status = "solved" if failed.failure is None else failed.failure.value
+            failed = check.shuffled[run - 1].to_json()
+            status, checked_by, check_note = failed["status"], failed["checked_by"], failed["check_note"]
             message = (
                 f"with objects and atoms shuffled (run {run}, hash seed {check.hash_seeds[run - 1]}): "
-                f"{failed.to_json()['message']}"
+                f"{failed['message']}"
             )
         statuses = ["solved" if c.solved else c.failure.value for c in check.shuffled]  # type: ignore[union-attr]
         details = {"shuffled": statuses, "order_sensitive": check.order_sensitive}
-        return dataclasses.replace(base, status=status, message=message, details=details)
+        return dataclasses.replace(
+            base,
+            status=status,
+            message=message,
+            details=details,
+            checked_by=checked_by,
+            check_note=check_note,
+        )
 
     return session.solve_each(evaluation, solve_shuffled if settings.shuffles else solve, keys=keys)

@@ -19,7 +19,6 @@ import time
 from typing import Any, ClassVar
 
 from genplan.approaches.base import (
-    SOLVED,
     Approach,
     ModelCode,
     ProblemResult,
@@ -77,11 +76,10 @@ def evaluate_policy(policy: DecisionList, problem: Problem, key: str, timeout: f
         return ProblemResult(key, "timeout", None, seconds, f"execution outlasted {timeout:g} s")
     verdict = check_plan(problem, execution.plan)
     details = {"plan": execution.plan, "stop": execution.stop.value}
-    if verdict.valid:
-        return ProblemResult(key, SOLVED, len(execution.plan), seconds, None, 0, None, details)
-    status = verdict.kind.value if verdict.kind else "plan-semantics"
     message = f"policy execution stopped ({execution.stop.value}): {verdict.message}"
-    return ProblemResult(key, status, len(execution.plan), seconds, message, 0, None, details)
+    return ProblemResult.of_plan(
+        key, problem, execution.plan, verdict, seconds, message=message, llm_calls=0, details=details
+    )
 
 
 class PolicySearchApproach(Approach[PolicySearchSettings]):
