@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from manual import README, ROOT, blocks, manual_text, page_name, pages, section, text
+import yaml
+from manual import DOCS, README, ROOT, blocks, manual_text, page_name, pages, section, text
 
 from genplan.cli import build_parser
 from genplan.paths import data_folder
@@ -56,6 +57,8 @@ def test_ci_sets_up_runs_the_main_job_and_tests_exactly_as_the_readme_says() -> 
     assert "[" not in install_and_run.split("pip install", 1)[1], (
         "the quick start installs only what the main job needs"
     )
+    extras = re.search(r'pip install "\.\[([^]]+)\]"', test).group(1).split(",")  # type: ignore[union-attr]
+    assert "docs" in extras and "mkdocs build --strict" in test.splitlines(), "CI builds the manual"
 
     def quiet_flags_removed(text: str) -> str:  # CI installs quietly; apt-get's -qq stays
         return re.sub(r" -q(?=\s|$)", "", text, flags=re.MULTILINE)
@@ -105,6 +108,42 @@ def test_other_commands_and_the_python_example_run_from_the_clone_root(tmp_path:
 def test_every_genplan_command_of_the_manual_parses(line: str) -> None:
     arguments = shlex.split(line)[1:]
     build_parser(arguments).parse_args(arguments)
+
+
+def test_every_page_is_in_the_navigation_and_every_entry_is_a_page() -> None:
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+
+    def entries(nav: object) -> list[str]:
+        if isinstance(nav, str):
+            return [nav]
+        if isinstance(nav, list):
+            return [entry for item in nav for entry in entries(item)]
+        assert isinstance(nav, dict), nav
+        return [entry for value in nav.values() for entry in entries(value)]
+
+    listed = entries(config["nav"])
+    assert len(listed) == len(set(listed)), "a page is listed twice"
+    on_disk = {page.relative_to(DOCS).as_posix() for page in DOCS.rglob("*.md")}
+    assert set(listed) - on_disk == set(), "nav entries without a page"
+    assert on_disk - set(listed) == set(), "pages missing from the nav"
+
+
+def _slug(heading: str) -> str:
+    """A heading's anchor as GitHub and MkDocs make it: lower case, punctuation dropped."""
+    return re.sub(r"[^\w\- ]", "", heading.lower()).strip().replace(" ", "-")
+
+
+def test_the_readme_links_to_pages_and_anchors_that_exist() -> None:
+    """The README's links into the manual are relative (they work on GitHub and in a clone);
+    MkDocs checks the pages' own links when it builds."""
+    links = re.findall(r"\]\((docs/[^)#]+)(?:#([^)]+))?\)", text(README))
+    assert len(links) >= 10
+    for target, anchor in links:
+        page = ROOT / target
+        assert page.is_file(), target
+        if anchor:
+            headings = re.findall(r"^#{1,6} (.+)$", text(page), re.MULTILINE)
+            assert anchor in {_slug(h) for h in headings}, f"{target} has no heading #{anchor}"
 
 
 def _documented_keys(table_intro: str, *, optional: bool = False) -> list[str]:
@@ -216,6 +255,13 @@ FAST = {  # a few seconds each
     "genplan synthesize --domain gripper --no-cot",
     "genplan synthesize --domain gripper --problems paper --llm replay:synthesized/gripper/main-seed0/conversation.jsonl",
 }
+UNDER_A_MINUTE = {  # the README's example of each approach: the slow tier (CI) runs them
+    "genplan synthesize --domain gripper",
+    "genplan run --approach autotos --domain forest",
+    "genplan run --approach boomerang --domain blocksworld --problems by-length:4,8,12 --per-length 2",
+    "genplan run --approach asp --domain mcp",
+    "genplan run --approach pg3 --domain delivery",
+}
 PROSE_SCRIPTS = sorted(
     {
         re.sub(r" --out \.\.\.$", " --out planner-reports", match)
@@ -297,7 +343,7 @@ def test_every_command_of_the_manual_is_run_here_or_needs_a_model() -> None:
     written = {c for _, _, block in MANUAL_BLOCKS for c in _lines(block)}
     assert written >= NO_SAVED_RUN, "a listed command left the manual"
     run_offline = {c for _, commands in OFFLINE for c in commands}
-    assert set(SMALLER) <= run_offline
+    assert set(SMALLER) | FAST | UNDER_A_MINUTE <= run_offline
     assert (
         "python scripts/bench_validate.py" in PROSE_SCRIPTS
         and "python scripts/bench_sandbox.py" in PROSE_SCRIPTS
@@ -307,8 +353,12 @@ def test_every_command_of_the_manual_is_run_here_or_needs_a_model() -> None:
 def _params() -> list[object]:
     params = []
     for where, commands in OFFLINE:
-        slow = any(command not in FAST for command in commands)
-        marks = [pytest.mark.slow, pytest.mark.expensive] if slow else []
+        if all(command in FAST for command in commands):
+            marks = []
+        elif all(command in FAST | UNDER_A_MINUTE for command in commands):
+            marks = [pytest.mark.slow]
+        else:
+            marks = [pytest.mark.slow, pytest.mark.expensive]
         params.append(pytest.param(commands, id=where, marks=marks))
     return params
 
