@@ -128,6 +128,28 @@ def test_every_page_is_in_the_navigation_and_every_entry_is_a_page() -> None:
     assert on_disk - set(listed) == set(), "pages missing from the nav"
 
 
+def test_the_readme_stays_what_a_newcomer_reads_first() -> None:
+    """Issue 35: the details live on the docs pages; the README keeps at most about 250 lines."""
+    assert len(text(README).splitlines()) <= 250
+
+
+def test_the_api_reference_links_the_names_docstrings_give_as_sphinx_roles() -> None:
+    """``docs/griffe_roles.py`` (loaded by mkdocs.yml) turns ``:class:`~a.B``` into an optional
+    cross-reference shown as ``B``, and ``:func:`.m.f``` into one to ``f`` in the same package."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("griffe_roles", DOCS / "griffe_roles.py")
+    assert spec is not None and spec.loader is not None
+    roles = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(roles)
+    written = "Parsed once into :class:`~genplan.llm.spec.BackendSpec` by :func:`.spec.parse` (:mod:`x`)."
+    assert roles.cross_references(written, lambda name: f"genplan.llm{name}" if name[0] == "." else name) == (
+        'Parsed once into <autoref identifier="genplan.llm.spec.BackendSpec" optional><code>BackendSpec'
+        '</code></autoref> by <autoref identifier="genplan.llm.spec.parse" optional><code>spec.parse</code>'
+        '</autoref> (<autoref identifier="x" optional><code>x</code></autoref>).'
+    )
+
+
 def _slug(heading: str) -> str:
     """A heading's anchor as GitHub and MkDocs make it: lower case, punctuation dropped."""
     return re.sub(r"[^\w\- ]", "", heading.lower()).strip().replace(" ", "-")
