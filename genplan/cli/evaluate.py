@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # imported where used, so `genplan --help` starts fast
     from genplan.pddl.problem import Problem
     from genplan.pddl.problem_sets import DomainProblems
     from genplan.plans.references import References
+    from genplan.runs.machine import MachineWatch
     from genplan.sandbox import Limits
 
 
@@ -94,6 +95,9 @@ def run(args: argparse.Namespace) -> int:
     from genplan.approaches.base import problem_key
     from genplan.cli.run import describe_problem_set
     from genplan.pddl.described import DescribedTask
+    from genplan.runs.machine import MachineWatch
+
+    machine = MachineWatch()  # the load beside the seconds the report gives
 
     # First: a missing sandbox stops a program's evaluation at once (a policy runs no model code).
     limits = sandbox_limits(args) if args.policy is None else None
@@ -126,6 +130,7 @@ def run(args: argparse.Namespace) -> int:
             "problem_set": problems.problem_set,
             "generators": used_generators,
         },
+        machine,
     )
 
 
@@ -224,6 +229,7 @@ def _report(
     results: list[ProblemResult],
     references: References | None,
     header: dict[str, object],
+    machine: MachineWatch,
 ) -> int:
     """Print one line per problem (status, seconds, plan length and cost, checker), save the
     valid plans (``--plans``), print the first failure of each kind, the fraction solved with
@@ -272,7 +278,13 @@ def _report(
     scores = scores_json(sums, references, args.eval_timeout)
     print(scores_text(scores))
     if args.json is not None:
-        report = {"summary": summary.to_json(), **header, "scores": scores, "problems": rows}
+        report = {
+            "summary": summary.to_json(),
+            **header,
+            "machine": machine.figures(),
+            "scores": scores,
+            "problems": rows,
+        }
         text = json.dumps(report, indent=2) + "\n"
         try:
             args.json.write_text(text)

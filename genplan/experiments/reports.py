@@ -117,8 +117,9 @@ def comparison_table(runs: list[dict[str, Any]]) -> str:
     (seeds) behind it, the fraction solved (mean over runs), LLM calls per run and per
     evaluation problem (means), tokens per run (mean of prompt + completion; ``n/a`` when a
     backend reported none) and the median runtime (median over runs of each run's median
-    seconds on solved problems; ``-`` when nothing was solved), and the problem set
-    (:func:`problem_set_of`)."""
+    seconds on solved problems; ``-`` when nothing was solved), the problem set
+    (:func:`problem_set_of`), and who checked the returned plans over the runs (``VAL 58,
+    simulator 2``; ``not recorded`` for runs made before records kept it)."""
     groups: dict[tuple[str, str, str, str], list[dict[str, Any]]] = defaultdict(list)
     for run in runs:
         groups[(run["domain"], run["approach"], run.get("label", ""), problem_set_of(run))].append(run)
@@ -145,6 +146,7 @@ def comparison_table(runs: list[dict[str, Any]]) -> str:
                 "n/a" if None in tokens else f"{statistics.mean(t for t in tokens if t is not None):,.0f}",
                 f"{statistics.median(medians):.4g} s" if medians else "-",
                 problem_set,
+                _checkers(members),
             ]
         )
     header = [
@@ -158,8 +160,22 @@ def comparison_table(runs: list[dict[str, Any]]) -> str:
         "tokens",
         "median runtime",
         "problems",
+        "checked by",
     ]
     return _markdown(header, rows)
+
+
+def _checkers(runs: list[dict[str, Any]]) -> str:
+    """Problems per checker over ``runs`` (their ``checked_by`` counts), VAL first."""
+    from genplan.runs.record import CHECKER_NAMES
+
+    counts: Counter[str] = Counter()
+    for run in runs:
+        counts.update(run.get("checked_by") or {})
+    if not any("checked_by" in run for run in runs):
+        return "not recorded"
+    order = [name for name in CHECKER_NAMES if name in counts] + sorted(set(counts) - set(CHECKER_NAMES))
+    return ", ".join(f"{CHECKER_NAMES.get(name, name)} {counts[name]}" for name in order) or "no plan"
 
 
 def _order(values: Iterable[str], preferred: Sequence[str]) -> list[str]:

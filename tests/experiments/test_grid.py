@@ -199,6 +199,10 @@ def test_the_comparison_table_puts_approaches_side_by_side(finished: GridSpec, t
     comparison = (tmp_path / "comparison.md").read_text()
     # generalized plan: 4 calls per run, over 2 problems; the toy planner: one call per problem
     assert f"| {HEAVY} | generalized-plan | main | 2 | 1.00 | 4.0 | 2.00 |" in comparison
+    heavy = next(
+        row for row in comparison.splitlines() if row.startswith(f"| {HEAVY} | generalized-plan | main |")
+    )
+    assert heavy.endswith("| VAL 4 |")  # who checked the plans, in the report too (issue 33 item 2)
     assert f"| {HEAVY} | {TOY} | main | 2 | 0.00 | 2.0 | 1.00 |" in comparison
     table1 = (tmp_path / "table1.md").read_text()
     assert "| domain | main | no-cot |" in table1 and TOY not in table1
