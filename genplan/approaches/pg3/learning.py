@@ -86,7 +86,7 @@ class _Tally:
         if counts is None:
             return f"{self.kind} set-up, {self.where()}; {spent}"
         best = "none" if counts.best is None else f"{counts.best:g}"
-        return f"{self.kind} search: {counts.scored} candidates scored, best score {best}; {spent}"
+        return f"{self.kind} search: candidates scored {counts.scored}, best score {best}; {spent}"
 
 
 @dataclass
