@@ -13,6 +13,12 @@ tuple of objects, so a state
 with a few hundred atoms costs well under a millisecond. The generator is plain data and
 round-trips through JSON, so trusted code inside the sandbox can rebuild it without the PDDL
 parser.
+
+States may leave out the *static* facts (atoms of predicates no operator adds or deletes): a
+generator built with ``static_atoms`` matches preconditions on static predicates against those
+atoms, given once, and the states it takes and returns hold only the fluent atoms, as
+Pyperplan's states do. A search over large problems then keeps states a fraction of the size
+(heavy's "heavier" relation, a grid's adjacency).
 """
 
 from __future__ import annotations
@@ -61,35 +67,67 @@ class SuccessorGenerator:
     Args:
         operators: the domain's operators.
         type_objects: for every parameter type used, the objects of that type or a subtype.
+        static_atoms: ``None`` (states hold every true atom), or the problem's atoms, of which
+            those of static predicates (every predicate not in :attr:`fluent_predicates`) are
+            kept: states then hold only fluent atoms (:meth:`fluent`), and preconditions on
+            static predicates are matched against these atoms.
 
     Build it with :meth:`for_problem` (or :meth:`from_json` on the other side of the sandbox).
     """
 
-    def __init__(self, operators: Sequence[Operator], type_objects: Mapping[str, Sequence[str]]):
+    def __init__(
+        self,
+        operators: Sequence[Operator],
+        type_objects: Mapping[str, Sequence[str]],
+        static_atoms: AbstractSet[Atom] | None = None,
+    ):
         self.operators = tuple(sorted(operators, key=lambda o: o.name))
         self.type_objects = {t: tuple(sorted(objs)) for t, objs in type_objects.items()}
         self._type_sets = {t: frozenset(objs) for t, objs in self.type_objects.items()}
         self._schemas = tuple(_schema(o) for o in self.operators)
         self._by_name = {o.name: o for o in self.operators}
+        changing = {a[0] for o in self.operators for a in (*o.add_effects, *o.delete_effects)}
+        self.fluent_predicates = frozenset(changing)
+        """Predicates some operator adds or deletes; every other predicate is static."""
+        self.static_atoms: frozenset[Atom] | None = (
+            None if static_atoms is None else frozenset(a for a in static_atoms if a[0] not in changing)
+        )
+        """The static facts states leave out, or ``None`` when states hold every atom."""
+        self._static_index = None if self.static_atoms is None else index_atoms(self.static_atoms)
+        self._static_joins = tuple(
+            tuple(a[0] not in changing for a in schema.joins) for schema in self._schemas
+        )
 
     @classmethod
-    def for_problem(cls, problem: Problem) -> SuccessorGenerator:
-        """The generator for ``problem``'s domain and objects (constants included)."""
+    def for_problem(cls, problem: Problem, *, fluent: bool = False) -> SuccessorGenerator:
+        """The generator for ``problem``'s domain and objects (constants included); with
+        ``fluent``, over states without the static facts (taken from ``problem``'s initial state)."""
         domain: Domain = problem.domain
         types = {t for o in domain.operators.values() for _, t in o.parameters}
         type_objects = {
             t: [o for o, ot in problem.object_types.items() if not domain.typed or domain.is_subtype(ot, t)]
             for t in types
         }
-        return cls(list(domain.operators.values()), type_objects)
+        return cls(list(domain.operators.values()), type_objects, problem.init if fluent else None)
+
+    def fluent(self, atoms: AbstractSet[Atom]) -> frozenset[Atom]:
+        """The atoms of ``atoms`` whose predicate some operator changes: a full state as this
+        generator's states hold it when built with static atoms."""
+        fluent_predicates = self.fluent_predicates
+        return frozenset(a for a in atoms if a[0] in fluent_predicates)
 
     def applicable(self, state: AbstractSet[Atom]) -> list[Atom]:
         """Every ground action applicable in ``state``, as ``(operator, object, ...)``, sorted."""
         index = index_atoms(state)
+        static_index = self._static_index
+        static = self.static_atoms
         actions: set[Atom] = set()
-        for schema in self._schemas:
+        for schema, static_joins in zip(self._schemas, self._static_joins):
             parameters = schema.operator.parameters
-            indexes = [index] * len(schema.joins)
+            if static_index is None:
+                indexes = [index] * len(schema.joins)
+            else:
+                indexes = [static_index if is_static else index for is_static in static_joins]
             for binding in join_bindings(schema.joins, indexes, self._type_sets, schema.parameter_types):
                 free = [(v, t) for v, t in parameters if v not in binding]
                 choices = [self.type_objects.get(t, ()) for _, t in free]
@@ -98,7 +136,13 @@ class SuccessorGenerator:
                     full.update(zip((v for v, _ in free), values))
                     if not all(full.get(a[1], a[1]) == full.get(a[2], a[2]) for a in schema.checks_equal):
                         continue
-                    if any(_holds(_ground(a, full), state) for a in schema.checks_negative):
+                    if any(
+                        _holds(
+                            _ground(a, full),
+                            state if static is None or a[0] in self.fluent_predicates else static,
+                        )
+                        for a in schema.checks_negative
+                    ):
                         continue
                     actions.add((schema.operator.name, *(full[v] for v, _ in parameters)))
         return sorted(actions)
@@ -122,8 +166,9 @@ class SuccessorGenerator:
 
     # -- JSON --------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """Plain data: the operators and the objects of each parameter type."""
-        return {
+        """Plain data: the operators, the objects of each parameter type and, when given, the
+        static atoms."""
+        data: dict[str, Any] = {
             "operators": [
                 {
                     "name": o.name,
@@ -137,6 +182,9 @@ class SuccessorGenerator:
             ],
             "type_objects": {t: list(objs) for t, objs in self.type_objects.items()},
         }
+        if self.static_atoms is not None:
+            data["static_atoms"] = sorted(list(a) for a in self.static_atoms)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SuccessorGenerator:
@@ -161,7 +209,8 @@ class SuccessorGenerator:
             for o in data["operators"]
         ]
         type_objects = {str(t): [str(x) for x in objs] for t, objs in data["type_objects"].items()}
-        return cls(operators, type_objects)
+        static = data.get("static_atoms")
+        return cls(operators, type_objects, None if static is None else frozenset(atoms(static)))
 
 
 def _holds(atom: Atom, state: AbstractSet[Atom]) -> bool:

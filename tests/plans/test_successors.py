@@ -84,3 +84,42 @@ def test_a_precondition_with_a_constant_and_equality_is_matched() -> None:
     assert generator.apply(("go", "a"), problem.init) == frozenset(
         {("at", "a"), ("road", "home", "a"), ("road", "home", "home")}
     )
+
+
+@pytest.mark.parametrize("domain", builtin_domain_names())
+def test_without_static_facts_the_successors_are_the_full_ones_less_the_static_facts(
+    domain: str, tmp_path: Path
+) -> None:
+    problem = _small(load_domain_problems(domain, 0, 1, tmp_path).training)
+    full = SuccessorGenerator.for_problem(problem)
+    fluent = SuccessorGenerator.for_problem(problem, fluent=True)
+    assert fluent.static_atoms is not None and fluent.static_atoms <= problem.init
+    rng = random.Random(domain)
+    state = frozenset(problem.init)
+    for _ in range(15):
+        expected = [(action, fluent.fluent(successor)) for action, successor in full.successors(state)]
+        assert fluent.successors(fluent.fluent(state)) == expected
+        if not expected:
+            break
+        state = rng.choice(full.successors(state))[1]
+
+
+def test_a_negative_precondition_on_a_static_predicate_is_checked_against_the_static_facts() -> None:
+    from genplan.pddl.domain import parse_domain_text
+    from genplan.pddl.problem import parse_problem_text
+
+    domain = parse_domain_text(
+        """(define (domain d) (:requirements :strips :negative-preconditions)
+        (:predicates (at ?x) (blocked ?x))
+        (:action go :parameters (?from ?to) :precondition (and (at ?from) (not (blocked ?to)))
+          :effect (and (not (at ?from)) (at ?to))))"""
+    )
+    problem = parse_problem_text(
+        "(define (problem p) (:domain d) (:objects a b c) (:init (at a) (blocked b)) (:goal (at c)))", domain
+    )
+    generator = SuccessorGenerator.for_problem(problem, fluent=True)
+    assert generator.static_atoms == {("blocked", "b")}
+    assert generator.applicable({("at", "a")}) == [("go", "a", "a"), ("go", "a", "c")]
+    again = SuccessorGenerator.from_json(generator.to_json())
+    assert again.static_atoms == generator.static_atoms
+    assert again.successors({("at", "a")}) == generator.successors({("at", "a")})
