@@ -32,6 +32,7 @@ REGISTRY: dict[str, str] = {
     "pg3": "genplan.approaches.pg3.approach:PG3",
     "pe": "genplan.approaches.pg3.approach:PE",
     "pc": "genplan.approaches.pg3.approach:PC",
+    "heuristic": "genplan.approaches.heuristic.approach:HeuristicApproach",
 }
 """Approach name -> ``module:Class`` of its :class:`~genplan.approaches.base.Approach`."""
 

@@ -1,0 +1,157 @@
+"""The harnesses around the model's heuristic: checks, searches, hostile values, time limits.
+
+Most tests run the harness in this process (``run_in_process``: the same compiled program and
+harness, no isolation); those marked as sandbox tests go through the real sandbox, where a
+program that swallows every interrupt can only be stopped by the sandbox's own budget.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from heuristic_programs import (
+    BLIND,
+    FACTORY_RAISES,
+    GOAL_COUNT,
+    GOAL_COUNT_PLUS_ONE,
+    INFINITE,
+    LOOPS,
+    NOT_CALLABLE,
+    RAISES,
+    RETURNS_STRING,
+    SWALLOWS,
+    run_in_process,
+)
+
+from genplan.approaches.heuristic.candidates import CHECK_FAILED, USABLE, check_program
+from genplan.approaches.heuristic.probes import make_probes
+from genplan.approaches.heuristic.searching import problem_result, read_search, run_search, sandbox_runner
+from genplan.pddl.problem import Problem
+from genplan.pddl.problem_sets import DomainProblems, load_domain_problems
+from genplan.sandbox import Isolation, Limits
+
+
+@pytest.fixture(scope="module")
+def delivery(tmp_path_factory: pytest.TempPathFactory) -> DomainProblems:
+    return load_domain_problems("delivery", 0, 2, tmp_path_factory.mktemp("delivery"))
+
+
+def test_a_good_heuristic_finds_a_valid_plan_with_its_figures(delivery: DomainProblems) -> None:
+    problem = delivery.evaluation[0]
+    search = run_search(run_in_process, GOAL_COUNT, problem, 30.0, 1_000_000)
+    assert search.status == "plan-found" and search.plan
+    assert 0 < search.expanded <= search.evaluated <= search.generated + 1
+    result = problem_result("eval/eval-00.pddl", problem, search)
+    assert result.solved and result.checked_by in ("val", "simulator")
+    assert result.plan_length == len(search.plan) and result.plan_cost == len(search.plan)
+    assert result.details == {
+        "expanded": search.expanded,
+        "evaluated": search.evaluated,
+        "generated": search.generated,
+    }
+
+
+@pytest.mark.parametrize(
+    ("program", "status", "words"),
+    [
+        (RAISES, "heuristic-error", "ZeroDivisionError"),
+        (RETURNS_STRING, "heuristic-error", "returned a str ('far')"),
+        (FACTORY_RAISES, "factory-error", "KeyError"),
+        (NOT_CALLABLE, "not-callable", "returned a int (3)"),
+        (LOOPS, "search-timeout", "time limit of 1 s"),
+        ("def make_heuristic(:\n", "program-error", "SyntaxError"),
+        ("import os\ndef make_heuristic(o, i, g):\n    return len\n", "program-error", "os"),
+    ],
+)
+def test_a_broken_heuristic_stops_the_search_and_says_why(
+    delivery: DomainProblems, program: str, status: str, words: str
+) -> None:
+    search = run_search(run_in_process, program, delivery.training[0], 1.0, 1_000_000)
+    assert search.status == status, search
+    assert words in (search.message or ""), search.message
+    result = problem_result("p", delivery.training[0], search)
+    assert not result.solved and result.status == status and result.plan_length is None
+
+
+def test_a_dead_end_everywhere_exhausts_the_search(delivery: DomainProblems) -> None:
+    search = run_search(run_in_process, INFINITE, delivery.training[0], 5.0, 1_000_000)
+    # the initial state is expanded, every successor evaluated and dropped
+    assert (search.status, search.expanded) == ("search-exhausted", 1)
+    assert 1 < search.evaluated <= search.generated + 1
+
+
+def test_the_state_cap_stops_a_search(delivery: DomainProblems) -> None:
+    search = run_search(run_in_process, BLIND, delivery.evaluation[0], 30.0, 50)
+    assert search.status == "search-limit" and search.evaluated == 50
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "not a dict",
+        {"status": "plan-found", "plan": None, "expanded": 1, "evaluated": 1, "generated": 0},
+        {"status": "plan-found", "plan": [3], "expanded": 1, "evaluated": 1, "generated": 0},
+        {"status": "solved!", "plan": None, "expanded": 1, "evaluated": 1, "generated": 0},
+        {"status": "search-timeout", "plan": None, "expanded": -1, "evaluated": 1, "generated": 0},
+        {"status": "search-timeout", "plan": None, "expanded": True, "evaluated": 1, "generated": 0},
+    ],
+)
+def test_an_answer_genplans_harness_never_writes_is_a_crash(answer: object) -> None:
+    assert read_search(answer, 1.0).status == "crashed"
+
+
+def test_a_check_gives_the_values_on_known_plans_and_their_counterexamples(delivery: DomainProblems) -> None:
+    probes = make_probes(delivery.training, 2)
+    assert all(p.plan_length for p in probes) and all(p.goals[-1] and not any(p.goals[:-1]) for p in probes)
+    good = check_program(run_in_process, GOAL_COUNT, probes, 10.0)
+    assert good.status == USABLE and good.found == []
+    assert [len(v) for v in good.values] == [len(p.states) for p in probes]
+    plus_one = check_program(run_in_process, GOAL_COUNT_PLUS_ONE, probes, 10.0)
+    assert plus_one.usable and {c.kind for c in plus_one.found} == {"goal-not-zero"}
+    assert len(plus_one.found) == len(probes)
+    blind = check_program(run_in_process, BLIND, probes, 10.0)
+    assert blind.usable and {c.kind for c in blind.found} == {"zero-off-goal"}
+    assert len(blind.found) == sum(len(p.states) - 1 for p in probes)
+
+
+@pytest.mark.parametrize(
+    ("program", "words"),
+    [
+        (RAISES, "heuristic-error (on delivery-train-00): h raised an exception"),
+        (RETURNS_STRING, "returned a str"),
+        (NOT_CALLABLE, "not-callable"),
+        (LOOPS, "timeout (on delivery-train-00): the heuristic did not answer within 1 s"),
+        (INFINITE, "h is infinite on the initial state of delivery-train-00"),
+        ("x = 1 / 0\n", "the program does not compile or its top level raised"),
+    ],
+)
+def test_a_candidate_that_fails_its_check_says_why(
+    delivery: DomainProblems, program: str, words: str
+) -> None:
+    check = check_program(run_in_process, program, make_probes(delivery.training, 1), 1.0)
+    assert check.status == CHECK_FAILED and words in (check.reason or ""), check.reason
+
+
+@pytest.mark.slow
+def test_in_the_sandbox_a_search_is_fast_and_a_heuristic_that_swallows_interrupts_is_stopped(
+    delivery: DomainProblems,
+) -> None:
+    runner = sandbox_runner(Limits(isolation=Isolation.BWRAP))
+    problem: Problem = delivery.evaluation[0]
+    found = run_search(runner, GOAL_COUNT, problem, 30.0, 1_000_000)
+    assert found.status == "plan-found" and problem_result("p", problem, found).solved
+    looping = run_search(runner, LOOPS, problem, 1.0, 1_000_000)
+    assert looping.status == "search-timeout" and looping.seconds < 10
+    swallowing = run_search(runner, SWALLOWS, problem, 1.0, 1_000_000)
+    assert swallowing.status == "search-timeout", swallowing
+    assert 1.0 <= swallowing.seconds < 20  # the sandbox's budget: the limit plus its slack
+    hostile = check_program(runner, "import os\n" + GOAL_COUNT, make_probes(delivery.training, 1), 5.0)
+    assert hostile.status == CHECK_FAILED and "os" in (hostile.reason or "")
+
+
+def test_probe_problems_are_the_smallest_training_problems(tmp_path: Path) -> None:
+    problems = load_domain_problems("gripper", 0, 1, tmp_path)
+    probes = make_probes(problems.training, 3)
+    assert [p.problem for p in probes] == list(problems.training[:3])
+    assert all(p.remaining[0] == p.plan_length and p.remaining[-1] == 0 for p in probes)
