@@ -60,6 +60,7 @@ class PublishedFigure:
     label: str | None = None
 
 
+_CORREA = "Corrêa, Pereira, Seipp, Classical Planning with LLM-Generated Heuristics (NeurIPS 2025), coverage"
 _SEED_004 = "Gonzalez-Pumariaga et al., Query-Efficient Planning with Language Models, Fig. 2 and Table 1"
 _SYMPLANNER = "Xiong et al., SymPlanner, Table 1"
 _PLANBENCH = "PlanBench leaderboard (Valmeekam et al., NeurIPS 2023), zero-shot plan generation"
@@ -150,6 +151,17 @@ PUBLISHED: tuple[PublishedFigure, ...] = (
                 (0.00, 1.00, 0.00, 0.00, 0.00, 1.00, 0.00),
                 (0.10, 0.16, 0.20, 0.10, 0.90, 0.56, 0.00),
             )[column],
+        )
+    ),
+    *(
+        PublishedFigure(
+            "heuristic", domain, ("folder",), f"IPC 2023 learning track {domain}, test problems", model,
+            solved / 90, calls, _CORREA, calls_per="domain", sample=90, note=note,
+        )
+        for domain, r1, goose in (("childsnack", 22, 31), ("spanner", 70, 73))
+        for model, solved, calls, note in (
+            ("DeepSeek R1", r1, 25.0, "25 candidates, Pyperplan's GBFS, 30 min per test problem"),
+            ("none (WL-GOOSE, h^WLF_GPR)", goose, None, "a learned planner in the same table, no model"),
         )
     ),
     PublishedFigure(

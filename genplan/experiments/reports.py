@@ -13,6 +13,9 @@ Inputs (written by :mod:`genplan.experiments.grid`): ``runs.jsonl``, and for Fig
   by side (:func:`quality_table`, from ``problems.jsonl``);
 * ``difficulty.md``: problems solved per IPC difficulty level (easy, medium, hard), where the
   problem keys have one (``problems.jsonl``);
+* ``search.md``: the search effort of the approaches that search (AutoToS, the heuristic
+  approach): states expanded, evaluated and generated per problem (:func:`search_table`, from
+  ``problems.jsonl``);
 * the paper's (Silver et al. 2024, Sec. 5), from the generalized-plan runs, whose labels
   (``main``, ``no-cot``, ``no-debug``, ``no-names``) are its ablations, and the ``pg3``, ``pe``
   and ``pc`` runs its policy-search baselines: ``table1.md``
@@ -248,6 +251,41 @@ def difficulty_table(problems: list[dict[str, Any]]) -> str | None:
         for (domain, approach, label), c in sorted(cells.items())
     ]
     return _markdown(["domain", "approach", "label", *levels, "all"], rows)
+
+
+SEARCH_FIGURES = ("expanded", "evaluated", "generated")
+"""The per-problem search figures an approach may record in a problem's ``details``."""
+
+
+def search_table(problems: list[dict[str, Any]]) -> str | None:
+    """The search effort per domain, approach and label (over all seeds), for the problems whose
+    ``details`` record search figures (:data:`SEARCH_FIGURES`: AutoToS's BFS, the heuristic
+    approach's GBFS): problems searched and solved, then the median of each figure over the
+    solved problems (``-`` when none was solved or the approach does not record the figure), and
+    the median over every problem searched. ``None`` when no problem has search figures."""
+    cells: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for row in problems:
+        details = row.get("details") or {}
+        if isinstance(details, dict) and isinstance(details.get("expanded"), int):
+            cells[(row["domain"], row["approach"], row.get("label", ""))].append(row)
+    if not cells:
+        return None
+
+    def median(rows: list[dict[str, Any]], name: str) -> str:
+        values = [r["details"][name] for r in rows if isinstance(r["details"].get(name), int)]
+        return f"{statistics.median(values):,.0f}" if values else "-"
+
+    table = []
+    for (domain, approach, label), rows in sorted(cells.items()):
+        solved = [r for r in rows if r.get("status") == "solved"]
+        table.append(
+            [domain, approach, label, str(len(rows)), str(len(solved))]
+            + [median(solved, name) for name in SEARCH_FIGURES]
+            + [median(rows, "expanded")]
+        )
+    header = ["domain", "approach", "label", "problems", "solved"]
+    header += [f"median {name} (solved)" for name in SEARCH_FIGURES] + ["median expanded (all)"]
+    return _markdown(header, table)
 
 
 def quality_table(problems: list[dict[str, Any]], time_limit: float = 30.0) -> str | None:
@@ -621,6 +659,16 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
                 + quality
             )
             written.append(out_dir / "quality.md")
+    searched = search_table(read_jsonl(results_dir / "problems.jsonl"))
+    if searched is not None:
+        (out_dir / "search.md").write_text(
+            "# Search effort: states expanded, evaluated and generated per evaluation problem (all seeds)\n\n"
+            "Evaluated: heuristic calls (the heuristic approach; AutoToS's BFS calls none). Medians over the "
+            "problems solved, then over every problem searched.\n\n"
+            + (problem_sets_note(all_runs) if all_runs else "")
+            + searched
+        )
+        written.append(out_dir / "search.md")
     levels = difficulty_table(read_jsonl(results_dir / "problems.jsonl"))
     if levels is not None:
         (out_dir / "difficulty.md").write_text(
