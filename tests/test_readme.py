@@ -267,6 +267,7 @@ NEEDS_DATA = ("./my-domain", "./ipc2023", "~/")
 NO_SAVED_RUN = {
     "genplan run --approach autotos --domain gripper --checks partial --no-completeness-test",
     "genplan run --approach asp --domain mcp-two-rowers --revisions 4",
+    "genplan run --approach heuristic --domain spanner",  # no saved run of it yet
     "genplan run --approach asp --domain ferry --no-successor-check --no-val-check",
     "genplan run --approach symplanner --domain blocksworld --problems by-length:2,4,6,8,10,12",
     "genplan run --approach toi-dfs --domain logistics --problems small --n 100 --budget 50",

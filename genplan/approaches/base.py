@@ -294,7 +294,8 @@ def check_capabilities(approach: object, *, domain: str, english: bool, isolatio
             if getattr(approach, "model_code", ModelCode.NONE) is ModelCode.OWN
             else "runs no model-written code"
         )
+        sandboxed = [n for n in approach_names() if uses_sandbox(get_approach(n))]
         raise ConfigurationError(
             f"--isolation none has no effect for {name}, which {runs}; it applies to approaches that run "
-            "model-written Python in genplan's sandbox (generalized-plan, autotos): leave it out"
+            f"model-written Python in genplan's sandbox ({', '.join(sandboxed)}): leave it out"
         )

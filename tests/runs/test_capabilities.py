@@ -38,6 +38,7 @@ def test_isolation_none_is_refused_where_it_has_no_effect(
     assert code != 0
     error = capsys.readouterr().err
     assert f"--isolation none has no effect for {approach}" in error and "leave it out" in error
+    assert "genplan's sandbox (generalized-plan, autotos, heuristic)" in error  # from the declarations
 
 
 @pytest.mark.parametrize("approach", ["generalized-plan", "io"])
