@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from genplan.approaches.base import Approach, ModelCode, ProblemResult, RunContext, RunRecord, RunSession
-from genplan.approaches.heuristic.candidates import Asker, Candidate
+from genplan.approaches.heuristic.candidates import Asker, Candidate, reason_line
 from genplan.approaches.heuristic.probes import Probe, make_probes
 from genplan.approaches.heuristic.prompts import heuristic_prompt
 from genplan.approaches.heuristic.searching import Runner, problem_result, run_search, sandbox_runner
@@ -121,13 +121,16 @@ class HeuristicApproach(Approach[HeuristicSettings]):
         ]
         for candidate in details.get("candidates", []):
             training = candidate.get("training")
+            repair = candidate.get("repair")
+            revised = " (revised)" if repair and repair.get("replaced") else ""
             figures = (
                 f"training {training['solved']}/{training['problems']} solved, {training['expanded']:,} expansions"
                 if training
-                else candidate.get("reason") or candidate.get("status")
+                else reason_line(str(candidate.get("reason") or ""))
             )
-            first_line = str(figures).splitlines()[0][:160] if figures else ""
-            lines.append(f"  candidate {candidate.get('candidate')}: {candidate.get('status')}; {first_line}")
+            lines.append(
+                f"  candidate {candidate.get('candidate')}: {candidate.get('status')}{revised}; {figures}"
+            )
         selected = details.get("selected")
         lines.append(
             f"Selected: candidate {selected}"

@@ -197,12 +197,21 @@ class Asker:
         return candidate
 
 
+def reason_line(reason: str, limit: int = 200) -> str:
+    """A failure's reason on one line: its first line and, for a traceback, its last (the error)."""
+    lines = [line.strip() for line in reason.strip().splitlines() if line.strip()]
+    if not lines:
+        return ""
+    text = lines[0] if len(lines) == 1 else f"{lines[0]} {lines[-1]}"
+    return text if len(text) <= limit else text[:limit] + " ..."
+
+
 def describe_candidate(candidate: Candidate) -> str:
     """One line for a person on how candidate's check (and repair) went."""
     check = candidate.first
     text = f"candidate {candidate.index}: {check.status}"
     if check.reason:
-        text += f" ({check.reason.splitlines()[0][:120]})"
+        text += f" ({reason_line(check.reason)})"
     if check.found:
         text += f", {len(check.found)} counterexample{'s' * (len(check.found) != 1)}"
     if candidate.revision is not None:

@@ -13,6 +13,7 @@ from heuristic_programs import (
     GOAL_COUNT,
     GOAL_COUNT_PLUS_ONE,
     LOOPS,
+    RAISES,
     RETURNS_STRING,
     fenced,
     run_in_process,
@@ -28,14 +29,15 @@ from genplan.cli import main
 from genplan.llm import FakeLanguageModel
 from genplan.pddl.problem_sets import load_domain_problems
 
-SETTINGS = HeuristicSettings(repair=True, training_seconds=5.0, check_seconds=2.0)
-LABEL = "heuristic+repair+training-seconds-5+check-seconds-2"
+SETTINGS = HeuristicSettings(candidates=5, repair=True, training_seconds=5.0, check_seconds=2.0)
+LABEL = "heuristic+candidates-5+repair+training-seconds-5+check-seconds-2"
 ANSWERS = [
     fenced(GOAL_COUNT_PLUS_ONE),  # candidate 1: never 0, so repair asks once ...
     fenced(GOAL_COUNT),  # ... and the revision replaces it
     fenced(RETURNS_STRING),  # candidate 2: fails its check
-    "I would rather describe the heuristic in words.",  # candidate 3: no code
-    fenced(BLIND),  # candidate 4: 0 everywhere, so repair asks once ...
+    fenced(RAISES),  # candidate 3: fails its check
+    "I would rather describe the heuristic in words.",  # candidate 4: no code
+    fenced(BLIND),  # candidate 5: 0 everywhere, so repair asks once ...
     fenced(LOOPS),  # ... and the revision loops: it fails its check, the first program stays
 ]
 
@@ -55,8 +57,8 @@ def test_each_candidate_is_one_sample_and_repair_continues_its_conversation(
     delivery_run: tuple[Path, FakeLanguageModel],
 ) -> None:
     _, model = delivery_run
-    assert model.samples == [0, 0, 1, 2, 3, 3]
-    assert [len(messages) for messages in model.history] == [1, 3, 1, 1, 1, 3]
+    assert model.samples == [0, 0, 1, 2, 3, 4, 4]
+    assert [len(messages) for messages in model.history] == [1, 3, 1, 1, 1, 1, 3]
     prompt = model.history[0][0].content
     assert all(messages[0].content == prompt for messages in model.history)
     assert "make_heuristic(objects, init, goal)" in prompt and "(define (domain delivery)" in prompt
@@ -64,7 +66,7 @@ def test_each_candidate_is_one_sample_and_repair_continues_its_conversation(
     repair = model.history[1][2].content
     assert "h returned 1. This is a goal state" in repair and "so h must be 0" in repair
     assert model.history[1][1].content == ANSWERS[0]
-    blind = model.history[5][2].content
+    blind = model.history[6][2].content
     assert "h returned 0. This is not a goal state" in blind and "must be greater than 0" in blind
 
 
@@ -73,10 +75,10 @@ def test_the_record_holds_each_candidates_fate_the_selection_and_the_search_figu
 ) -> None:
     folder, _ = delivery_run
     record = read_record(folder)
-    assert (record.approach, record.label, record.llm_calls) == ("heuristic", LABEL, 6)
+    assert (record.approach, record.label, record.llm_calls) == ("heuristic", LABEL, 7)
     assert record.feedback == {"counterexamples": 2}
     details = record.details
-    assert (details["candidates_asked"], details["candidates_usable"]) == (4, 2)
+    assert (details["candidates_asked"], details["candidates_usable"]) == (5, 2)
     assert (details["repairs_asked"], details["repairs_used"]) == (2, 1)
     statuses = [
         (c["candidate"], c["status"], c["repair"] and c["repair"]["replaced"]) for c in details["candidates"]
@@ -84,13 +86,16 @@ def test_the_record_holds_each_candidates_fate_the_selection_and_the_search_figu
     assert statuses == [
         (1, "usable", True),
         (2, "check-failed", None),
-        (3, "no-code", None),
-        (4, "usable", False),
+        (3, "check-failed", None),
+        (4, "no-code", None),
+        (5, "usable", False),
     ]
+    assert "ZeroDivisionError" in details["candidates"][2]["reason"]
     assert "returned a str ('far')" in details["candidates"][1]["reason"]
     assert details["candidates"][0]["counterexamples"] == {"goal-not-zero": 3}
-    assert details["candidates"][3]["repair"]["status"] == "check-failed"
-    first, blind = details["candidates"][0]["training"], details["candidates"][3]["training"]
+    assert details["candidates"][4]["repair"]["status"] == "check-failed"
+    assert "did not answer within 2 s" in details["candidates"][4]["repair"]["reason"]
+    first, blind = details["candidates"][0]["training"], details["candidates"][4]["training"]
     assert first["solved"] == blind["solved"] == 5 and first["expanded"] < blind["expanded"]
     assert details["selected"] == 1 and details["selected_training"]["expanded"] == first["expanded"]
     assert [p["problem"] for p in details["probes"]] == [
@@ -115,7 +120,7 @@ def test_the_run_folder_holds_every_candidate_the_selected_heuristic_and_the_tra
     assert (folder / "heuristic.py").read_text().strip() == GOAL_COUNT.strip()
     assert (folder / "candidates" / "candidate-1.py").read_text().strip() == GOAL_COUNT_PLUS_ONE.strip()
     assert (folder / "candidates" / "candidate-1-revised.py").read_text().strip() == GOAL_COUNT.strip()
-    assert not (folder / "candidates" / "candidate-3.py").exists()
+    assert not (folder / "candidates" / "candidate-4.py").exists()
     candidates = json.loads((folder / "candidates.json").read_text())
     searches = candidates[0]["training"]["searches"]
     assert [s["problem"] for s in searches] == [f"delivery-train-0{i}" for i in range(5)]
@@ -203,6 +208,8 @@ def _run_command(*extra: str) -> list[str]:
         "delivery",
         "--n",
         "2",
+        "--candidates",
+        "5",
         "--repair",
         "--training-seconds",
         "5",
@@ -220,10 +227,10 @@ def test_the_command_line_replays_a_recording_to_the_same_selection_and_results(
     code = main(_run_command("--llm", f"replay:{folder / 'conversation.jsonl'}", "--runs-dir", str(tmp_path)))
     assert code == 0
     shown = capsys.readouterr().out
-    assert f"approach heuristic ({LABEL})" in shown and "LLM calls: 6" in shown
+    assert f"approach heuristic ({LABEL})" in shown and "LLM calls: 7" in shown
     assert "Selected: candidate 1" in shown and "Evaluation: 2/2 solved" in shown
     replayed = tmp_path / "delivery" / f"{LABEL}-seed0"
-    for name in ("heuristic.py", "candidates.json", "candidates/candidate-4.py"):
+    for name in ("heuristic.py", "candidates.json", "candidates/candidate-5-revised.py"):
         assert (replayed / name).read_text() == (folder / name).read_text(), name
     original, again = read_record(folder), read_record(replayed)
     assert again.isolation == "bwrap"  # the replay ran every program in the sandbox
@@ -243,5 +250,5 @@ def test_with_no_model_a_saved_run_replays_offline(
     shown = capsys.readouterr().out
     assert f"No model set up: replaying the recorded conversation {saved / 'conversation.jsonl'}" in shown
     replayed = read_record(tmp_path / "runs" / "delivery" / folder.name)
-    assert replayed.backend == "replay" and replayed.llm_calls == 6
+    assert replayed.backend == "replay" and replayed.llm_calls == 7
     assert replayed.solved == 2 and replayed.details["selected"] == 1
