@@ -33,6 +33,7 @@ REGISTRY: dict[str, str] = {
     "pe": "genplan.approaches.pg3.approach:PE",
     "pc": "genplan.approaches.pg3.approach:PC",
     "heuristic": "genplan.approaches.heuristic.approach:HeuristicApproach",
+    "lama-first": "genplan.approaches.lama_first.approach:LamaFirst",
 }
 """Approach name -> ``module:Class`` of its :class:`~genplan.approaches.base.Approach`."""
 

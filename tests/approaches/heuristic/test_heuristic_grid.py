@@ -1,5 +1,6 @@
-"""The heuristic approach as a grid cell beside the generalized plan, and in the grid's reports:
-coverage, IPC quality and agile scores, search effort, and the paper's figures beside its runs."""
+"""The heuristic approach as a grid cell beside the generalized plan, AutoToS and LAMA-first, and in
+the grid's reports: coverage, IPC quality and agile scores, search effort, and the paper's figures
+beside its runs."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from heuristic_programs import BLIND, GOAL_COUNT, fenced
+from oracles.components import GOAL, SUCCESSORS
 
 from genplan.experiments.grid import run_grid
 from genplan.experiments.journal import read_jsonl
@@ -21,11 +23,13 @@ EMPTY = "def get_plan(objects, init, goal):\n    return []\n"
 def answers(cell: Cell) -> FakeLanguageModel:
     if cell.approach == "heuristic":
         return FakeLanguageModel([fenced(GOAL_COUNT), fenced(BLIND)])
+    if cell.approach == "autotos":
+        return FakeLanguageModel([fenced(SUCCESSORS["delivery"]), fenced(GOAL)])
     return FakeLanguageModel(["Summary.", "Strategy.", *[fenced(EMPTY)] * 10])
 
 
 @pytest.mark.slow
-def test_a_grid_runs_the_heuristic_approach_beside_the_generalized_plan_and_reports_both(
+def test_a_grid_runs_the_heuristic_approach_beside_the_others_and_reports_them_side_by_side(
     tmp_path: Path,
 ) -> None:
     spec = GridSpec(
@@ -33,7 +37,9 @@ def test_a_grid_runs_the_heuristic_approach_beside_the_generalized_plan_and_repo
         seeds=(0,),
         approaches=(
             ApproachSpec("generalized-plan"),
+            ApproachSpec("autotos", (("search-seconds", "5"),)),
             ApproachSpec("heuristic", (("candidates", "2"), ("training-problems", "2"))),
+            ApproachSpec("lama-first"),
         ),
         model=ModelSpec(BackendSpec(BackendKind.FAKE, model="fake"), cache_dir=tmp_path / "runs" / "cache"),
         runs_dir=tmp_path / "runs",
@@ -42,7 +48,7 @@ def test_a_grid_runs_the_heuristic_approach_beside_the_generalized_plan_and_repo
         eval_timeout=30,
     )
     summary = run_grid(spec, model_factory=answers)
-    assert (summary.total, summary.finished, summary.failed) == (2, 2, 0)
+    assert (summary.total, summary.finished, summary.failed) == (4, 4, 0)
     runs = {row["approach"]: row for row in read_jsonl(tmp_path / "results" / "runs.jsonl")}
     heuristic = runs["heuristic"]
     assert heuristic["label"] == "heuristic+candidates-2+training-problems-2"
@@ -53,11 +59,15 @@ def test_a_grid_runs_the_heuristic_approach_beside_the_generalized_plan_and_repo
     comparison = (tmp_path / "reports" / "comparison.md").read_text()
     assert "| delivery | heuristic | heuristic+candidates-2+training-problems-2 | 1 | 1.00 |" in comparison
     assert "| delivery | generalized-plan | main | 1 | 0.00 |" in comparison
+    assert "| delivery | lama-first | lama-first | 1 | 1.00 | 0.0 |" in comparison
+    assert "| delivery | autotos | autotos+search-seconds-5 | 1 |" in comparison
     quality = (tmp_path / "reports" / "quality.md").read_text()
     assert "| delivery | heuristic | heuristic+candidates-2+training-problems-2 | 1 | 2.00 |" in quality
+    assert "| delivery | lama-first | lama-first | 1 |" in quality
     search = (tmp_path / "reports" / "search.md").read_text()
     assert "| delivery | heuristic | heuristic+candidates-2+training-problems-2 | 2 | 2 |" in search
-    assert "generalized-plan" not in search  # it does not search
+    assert "| delivery | autotos | autotos+search-seconds-5 | 2 |" in search
+    assert "generalized-plan" not in search and "lama-first" not in search  # they do not search
 
 
 def test_the_search_table_gives_medians_of_the_recorded_figures() -> None:
