@@ -57,7 +57,6 @@ import enum
 import functools
 import importlib
 import itertools
-import keyword
 import operator
 import string
 import sys
@@ -67,6 +66,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
+from genplan.sandbox.dataclass_guard import checked_dataclass
 from genplan.sandbox.enums import GUARDED_ENUMS, HIDDEN_ENUMS
 from genplan.sandbox.policy import (
     ALLOWED_MODULES,
@@ -534,31 +534,14 @@ class ProgramScope:
         return call
 
     def dataclass(self, cls: type | None = None, /, **options: Any) -> Any:
-        """``dataclasses.dataclass`` for classes the program created, with identifier fields
-        that are not dunders: the generated ``__init__`` (and ``__setstate__``) assign every
-        field to whatever object they are called on, and a field named ``__class__`` made
-        ``D.__init__(module, C)`` a class swap (issue 34). The class it returns (a new one with
-        ``slots=True``) is the program's own."""
+        """``dataclasses.dataclass`` for classes the program created, every field name checked
+        wherever it comes from (:mod:`genplan.sandbox.dataclass_guard`): the generated
+        ``__init__`` assigns each field on whatever object it is called with, and a field named
+        ``__class__`` made ``D.__init__(module, C)`` a class swap (issue 34). The class it
+        returns (a new one with ``slots=True``) is the program's own."""
 
         def wrap(klass: type) -> type:
-            if not isinstance(klass, type) or not self.owns_class(klass):
-                raise TypeError("@dataclass applies only to classes the program declares in this sandbox")
-            annotations = type.__dict__["__dict__"].__get__(klass).get("__annotations__", {})
-            if not isinstance(annotations, dict):
-                raise TypeError("a dataclass's annotations must be a plain dict in this sandbox")
-            # A plain copy, read in C (no method of a dict subclass runs): the fields checked
-            # here are the fields the dataclass machinery then sees.
-            copied = dict(dict.items(annotations))
-            for field_name in copied:
-                if (
-                    type(field_name) is not str
-                    or not field_name.isidentifier()
-                    or keyword.iskeyword(field_name)
-                    or is_dunder(field_name)
-                ):
-                    raise TypeError(f"invalid dataclass field name {field_name!r}")
-            type.__setattr__(klass, "__annotations__", copied)
-            return self.adopt(dataclasses.dataclass(klass, **options))
+            return self.adopt(checked_dataclass(klass, options, self.owns_class))
 
         return wrap if cls is None else wrap(cls)
 

@@ -18,6 +18,7 @@ import contextlib
 import enum
 import math
 import statistics
+import string
 import sys
 import types
 import typing
@@ -83,6 +84,31 @@ def get_plan(objects, init, goal):
     dataclasses.dataclass(C).__init__(fut, 0, M)
     return finish()
 """,
+    "dataclass field renamed, then inherited": SWAP
+    + """
+import dataclasses
+@dataclasses.dataclass
+class D:
+    x: object = None
+dataclasses.fields(D)[0].name = '__class__'
+@dataclasses.dataclass
+class E(D):
+    pass
+def get_plan(objects, init, goal):
+    E.__init__(fut, M)
+    return finish()
+""",
+    "dataclass field() default renamed": SWAP
+    + """
+import dataclasses
+default = dataclasses.field(default=None)
+@dataclasses.dataclass(slots=True)
+class D:
+    x: object = default
+default.name = '__class__'
+def get_plan(objects, init, goal):
+    return ['escaped', str(dataclasses.fields(D)[0].name)]
+""",
     "enum from data with a reducer": SWAP
     + """
 import enum, copy
@@ -137,6 +163,25 @@ def _refused(source: str) -> list[str] | None:
 def test_trusted_mode_refuses_the_attack(label: str) -> None:
     plan = _refused(ATTACKS[label])
     assert plan is None, plan
+
+
+def test_a_dataclass_init_sets_private_attributes_on_its_own_instances_only() -> None:
+    """The generated ``__init__`` of a dataclass with a private field, called on a library
+    class, wrote that class's private attribute for every caller."""
+    source = (
+        "import dataclasses, string\n"
+        "@dataclasses.dataclass\n"
+        "class D:\n"
+        "    _seed: int = 0\n"
+        "def get_plan(objects, init, goal):\n"
+        "    D.__init__(string.Template, 5)\n"
+        "    return [str(D(3)._seed)]\n"
+    )
+    with pytest.raises(TypeError, match="only on instances of D"):
+        load_trusted(source)(set(), set(), set())
+    assert "_seed" not in vars(string.Template)
+    solve = load_trusted(source.replace("    D.__init__(string.Template, 5)\n", ""))
+    assert solve(set(), set(), set()) == ["3"]
 
 
 def test_a_slot_named_like_a_dunder_is_refused() -> None:
