@@ -19,19 +19,14 @@ compiles calls to:
 * ``vars(obj)`` works on the program's own classes and their instances only.
 
 ``time`` and ``sys`` are *partial* views (:data:`genplan.sandbox.policy.PARTIAL_MODULES`): the
-clocks, and ``maxsize`` with the recursion limit (:meth:`ProgramScope.setrecursionlimit`);
-other modules never hand them out (``typing.sys`` is not there).
+clocks, and ``maxsize`` with the recursion limit (:meth:`ProgramScope.setrecursionlimit`).
 
-Every module a program imports is a view, ``__future__`` included: a new module object with
-none of the real one's ``__builtins__``, ``__file__``, ``__spec__`` or ``__loader__``, and none
-of its mutable state (``copy.dispatch_table``, the reducers ``copy.copy`` calls). Objects of
-allowed modules that reach past the policy are hidden (``typing.get_type_hints`` and
-``ForwardRef`` evaluate strings; ``functools.singledispatch`` does so through annotations;
-``enum.global_enum`` writes into whatever module a class names; metaclasses build classes from
-arbitrary dictionaries) or replaced by guarded versions: ``operator.attrgetter`` and
-``methodcaller`` (pure functions over the safe ``getattr``, so no real instance whose ``type``
-could build an unguarded one is handed out), ``dataclasses.dataclass`` (only classes the program
-created, with identifier field names that are not dunders), ``collections.namedtuple`` (no
+Every module a program imports is a view (:mod:`genplan.sandbox.views`), ``__future__``
+included, with library objects that reach past the policy hidden or replaced by this module's
+guarded versions: ``operator.attrgetter`` and ``methodcaller`` (pure functions over the safe
+``getattr``, so no real instance whose ``type`` could build an unguarded one is handed out),
+``dataclasses.dataclass`` (:mod:`genplan.sandbox.dataclass_guard`: only classes the program
+created, every field name checked whatever its route), ``collections.namedtuple`` (no
 ``module=``) and ``typing.NamedTuple``, ``enum``'s bases (:mod:`genplan.sandbox.enums`: their
 functional API refuses dunder names), the decorators that write an attribute on what they are
 given (``typing.final``, ``no_type_check``, ``runtime_checkable``: the program's own objects
@@ -53,12 +48,9 @@ import _string  # type: ignore[import-not-found]
 import builtins
 import collections
 import dataclasses
-import enum
 import functools
-import importlib
 import itertools
 import operator
-import string
 import sys
 import types
 import typing
@@ -67,40 +59,17 @@ from collections.abc import Callable
 from typing import Any
 
 from genplan.sandbox.dataclass_guard import checked_dataclass
-from genplan.sandbox.enums import GUARDED_ENUMS, HIDDEN_ENUMS
+from genplan.sandbox.enums import GUARDED_ENUMS
 from genplan.sandbox.policy import (
-    ALLOWED_MODULES,
     FORBIDDEN_ATTRIBUTES,
-    PARTIAL_MODULES,
     attribute_is_allowed,
     is_dunder,
     is_private,
     needs_owner,
 )
+from genplan.sandbox.views import is_metaclass, make_import
 
 PROGRAM_MODULE_PREFIX = "genplan_program_"
-
-HIDDEN_OBJECTS: tuple[object, ...] = (
-    typing.get_type_hints,  # evaluates annotation strings
-    typing.ForwardRef,  # ._evaluate() evaluates a string
-    typing.get_overloads,
-    string.Formatter,  # .get_field() follows attribute paths and returns the objects
-    functools.singledispatch,  # .register() evaluates annotation strings
-    functools.singledispatchmethod,
-    enum.global_enum,  # writes into the module a class names
-    enum.global_str,
-    enum.global_enum_repr,
-    enum.global_flag_repr,
-    dataclasses.make_dataclass,  # builds a class from any namespace
-    types.FunctionType,
-    *HIDDEN_ENUMS,  # enum.ReprEnum: its functional API builds a class from any names
-    *(  # applies the real no_type_check to whatever the decorator it wraps returns
-        [typing.no_type_check_decorator] if hasattr(typing, "no_type_check_decorator") else []
-    ),
-)
-"""Public objects of allowed modules that programs never see, whatever module re-exports them.
-(Module-level dicts, lists and sets, such as ``copy.dispatch_table``, the reducers ``copy.copy``
-calls, are never handed out either: see :func:`_module_view`.)"""
 
 OWN_ONLY_DECORATORS: tuple[Callable[..., Any], ...] = tuple(
     decorator
@@ -647,17 +616,10 @@ class ProgramScope:
         }
 
 
-_HIDDEN_IDS = frozenset(id(obj) for obj in HIDDEN_OBJECTS)
-
-_LIBRARY_STATE = (dict, list, set, bytearray)
-"""A module's mutable state (``copy.dispatch_table``, ``typing.EXCLUDED_ATTRIBUTES``): never in
-a view, since writing it would change the library for every caller."""
-
-
 def _safe_value(value: object) -> object:
     if value is type:
         return SafeType
-    if _is_metaclass(value):
+    if is_metaclass(value):
         raise TypeError("a metaclass is not available in this sandbox")
     if type(value) is tuple:
         return tuple(_safe_value(item) for item in value)
@@ -673,82 +635,6 @@ def _without_real_type(function: Callable[..., Any]) -> Callable[..., Any]:
         return _safe_value(function(*args, **kwargs))
 
     return guarded
-
-
-def _is_metaclass(value: object) -> bool:
-    return isinstance(value, type) and issubclass(value, type)
-
-
-def _module_view(
-    name: str, cache: dict[str, types.ModuleType], replacements: dict[int, object]
-) -> types.ModuleType:
-    """A copy of module ``name`` with only its public, harmless names (guarded where needed).
-
-    A view is a new module object: it holds none of the real module's ``__builtins__``,
-    ``__file__``, ``__spec__`` or ``__loader__``, no module but other views, no hidden object
-    (:data:`HIDDEN_OBJECTS`), metaclass or mutable module state."""
-    if name in cache:
-        return cache[name]
-    module = importlib.import_module(name)
-    view = types.ModuleType(name, getattr(module, "__doc__", None))
-    cache[name] = view
-    partial = PARTIAL_MODULES.get(name)
-    if partial is not None:
-        for attribute in sorted(partial):
-            value = getattr(module, attribute)
-            setattr(view, attribute, replacements.get(id(value), value))
-        view.__dict__["__getattr__"] = _missing_name(name, partial)  # PEP 562: a clear error
-        return view
-    for attribute in dir(module):
-        if attribute.startswith("_"):
-            continue
-        value = getattr(module, attribute)
-        if isinstance(value, types.ModuleType):
-            if value.__name__ in ALLOWED_MODULES and value.__name__ not in PARTIAL_MODULES:
-                setattr(view, attribute, _module_view(value.__name__, cache, replacements))
-            continue
-        if id(value) in _HIDDEN_IDS or _is_metaclass(value) or isinstance(value, _LIBRARY_STATE):
-            continue
-        setattr(view, attribute, replacements.get(id(value), value))
-    for submodule in ALLOWED_MODULES:
-        if submodule.startswith(name + "."):
-            setattr(view, submodule[len(name) + 1 :], _module_view(submodule, cache, replacements))
-    return view
-
-
-def _missing_name(module: str, names: frozenset[str]) -> Callable[[str], object]:
-    """The ``__getattr__`` of a partial module's view: a clear error for every other name."""
-    available = ", ".join(sorted(names))
-
-    def missing(attribute: str) -> object:
-        raise AttributeError(
-            f'"{module}.{attribute}" is not available in this sandbox; {module} offers only {available}'
-        )
-
-    return missing
-
-
-def _make_import(
-    cache: dict[str, types.ModuleType], replacements: dict[int, object]
-) -> Callable[..., types.ModuleType]:
-    def guarded_import(
-        name: str,
-        globals: object = None,
-        locals: object = None,
-        fromlist: tuple[str, ...] = (),
-        level: int = 0,
-    ) -> types.ModuleType:
-        if level != 0:
-            raise ImportError("relative imports are not allowed in this sandbox")
-        if name == "__future__":  # a view too: the real module's dict holds the real builtins
-            return _module_view(name, cache, replacements)
-        if type(name) is not str or name not in ALLOWED_MODULES:
-            raise ImportError(f'importing "{name}" is not allowed in this sandbox')
-        if fromlist:
-            return _module_view(name, cache, replacements)
-        return _module_view(name.split(".")[0], cache, replacements)
-
-    return guarded_import
 
 
 _program_counter = itertools.count()
@@ -775,7 +661,7 @@ def new_program() -> tuple[types.ModuleType, ProgramScope]:
     safe.update(
         {
             "__build_class__": scope.build_class,
-            "__import__": _make_import({}, replacements),
+            "__import__": make_import({}, replacements),
             "__genplan_private__": scope.private_get,
             "__genplan_receiver__": scope.private_receiver,
             "__genplan_format__": scope.format_attribute,
@@ -791,15 +677,3 @@ def new_program() -> tuple[types.ModuleType, ProgramScope]:
     module.__dict__.update({"__builtins__": safe, "__metaclass__": type})
     sys.modules[name] = module
     return module, scope
-
-
-def preload_allowed_modules() -> None:
-    """Import every allowed module (and what they import lazily) ahead of time.
-
-    The sandbox worker calls this before it forks children that drop privileges, so no child
-    has to read a module file.
-    """
-    for name in sorted(ALLOWED_MODULES):
-        importlib.import_module(name)
-    for lazy in ("decimal", "numbers", "hashlib", "inspect", "threading"):
-        importlib.import_module(lazy)
