@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         from genplan.sandbox import Isolation, prestart_worker
 
         prestart_worker(Isolation(args.isolation))
-    from genplan.approaches.generalized_plan.solver import load_solver, saved_program
+    from genplan.approaches.generalized_plan.solver import load_solver, saved_program, saved_programs
     from genplan.pddl.problem_sets import resolve_domain
 
     program = args.program
@@ -92,6 +92,13 @@ def run(args: argparse.Namespace) -> int:
     limits = None if args.trusted else sandbox_limits(args)
     if args.program is None:
         print(f"genplan solve: the saved program {program}", file=sys.stderr)
+        passed_over = [run for run in saved_programs(args.domain) if (run / "program.py") != program]
+        if args.trusted and passed_over and passed_over[0] not in saved_programs(args.domain, trusted=True):
+            print(
+                f"genplan solve: not {passed_over[0] / 'program.py'}, found in the current folder: --trusted runs "
+                "it only when given with --program",
+                file=sys.stderr,
+            )
     if args.trusted:  # named before a line of it runs
         print(
             f"genplan solve: running {program} in this process, as Python with your rights (--trusted)",

@@ -539,7 +539,8 @@ class ProgramScope:
 
     def own_only(self, decorator: Callable[..., Any]) -> Callable[..., Any]:
         """``decorator`` (one of :data:`OWN_ONLY_DECORATORS`) for the program's own classes and
-        functions only (also as a ``staticmethod``, ``classmethod`` or ``property``)."""
+        functions only (also as a ``staticmethod``, ``classmethod``, ``property`` or a
+        ``functools`` wrapper such as ``lru_cache``)."""
 
         @functools.wraps(decorator)
         def guarded(target: Any, /, *args: Any, **kwargs: Any) -> Any:
@@ -558,7 +559,7 @@ class ProgramScope:
             obj = obj.__func__  # type: ignore[attr-defined]
         elif kind is property:
             obj = obj.fget  # type: ignore[attr-defined]
-        return (isinstance(obj, type) or type(obj) is types.FunctionType) and self.owns(obj)
+        return self._owns_callable(obj, instance=False)  # a functools wrapper of its own too
 
     def update_wrapper(
         self,

@@ -263,10 +263,25 @@ def test_the_decorators_still_work_on_the_programs_own() -> None:
         "@typing.runtime_checkable\n"
         "class Sized(typing.Protocol):\n"
         "    def size(self) -> int: ...\n"
+        "class Methods:\n"
+        "    @typing.final\n"
+        "    @staticmethod\n"
+        "    def one():\n"
+        "        return 1\n"
+        "    @typing.final\n"
+        "    @property\n"
+        "    def two(self):\n"
+        "        return 2\n"
+        "    @typing.final\n"
+        "    @functools.lru_cache(maxsize=None)\n"
+        "    def three(self):\n"
+        "        return 3\n"
         "def get_plan(objects, init, goal):\n"
-        "    return [str(Cost(2) >= Cost(1)), str(helper()), str(isinstance(Leaf(), Sized))]\n"
+        "    methods = Methods()\n"
+        "    return [str(Cost(2) >= Cost(1)), str(helper()), str(isinstance(Leaf(), Sized)),\n"
+        "            str(Methods.one() + methods.two + methods.three())]\n"
     )
-    assert solve(set(), set(), set()) == ["True", "1", "False"]
+    assert solve(set(), set(), set()) == ["True", "1", "False", "6"]
 
 
 # -- ownership: what the program created -----------------------------------------------------

@@ -232,6 +232,7 @@ def test_genplan_solve_says_which_saved_program_it_used(tmp_path: Path) -> None:
     shipped = data_folder("synthesized") / "heavy" / "main-seed0" / "program.py"
     assert result.returncode == 0, result.stderr
     assert f"running {shipped} in this process, as Python with your rights" in result.stderr
+    assert f"not {mine / 'program.py'}, found in the current folder: --trusted runs it only" in result.stderr
     assert (tmp_path / "plan").read_text().endswith("(unit cost)\n")
 
 
