@@ -1,10 +1,11 @@
-"""Print the AutoToS runs' figures as Markdown: the README's saved-runs rows, and the paper's measures.
+"""Print the AutoToS runs' figures as Markdown: the saved-runs rows of docs/approaches/autotos.md,
+and the paper's measures.
 
 For every run folder ``<root>/<domain>/autotos*-seed<S>/`` (default root: ``synthesized/``):
 
-1. the README table row: domain, label, LLM calls, feedback by phase (goal / successor
-   soundness / successor completeness), evaluation problems solved, and the generalized-plan
-   run's result on the same seed (``main-seed<S>`` beside it);
+1. the table row of docs/approaches/autotos.md: domain, label, LLM calls, feedback by phase
+   (goal / successor soundness / successor completeness), evaluation problems solved, and the
+   generalized-plan run's result on the same seed (``main-seed<S>`` beside it);
 2. the paper's measures: LLM calls until every test passed (Table 1), feedback by phase
    (Figure 3), error categories (Figure 4), and how the unsolved problems ended.
 

@@ -29,14 +29,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--expensive",
         action="store_true",
         default=False,
-        help="also run the tests marked expensive: every README command and benchmark script run as "
+        help="also run the tests marked expensive: every command of the manual and benchmark script run as "
         "written (tens of minutes to hours on 2 cores)",
     )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests marked ``expensive`` run only with ``--expensive`` (pyperplan's ``--slow`` opt-in): they
-    run README commands and benchmarks as written, which takes far longer than the suite's budget."""
+    run the manual's commands and benchmarks as written, which takes far longer than the suite's budget."""
     if config.getoption("--expensive"):
         return
     skip = pytest.mark.skip(reason="expensive: run with --expensive")

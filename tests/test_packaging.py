@@ -40,6 +40,8 @@ def test_the_top_level_holds_only_the_fixed_folders() -> None:
         "scripts",
         "pyproject.toml",
         "README.md",
+        "docs",
+        "mkdocs.yml",
         "LICENSE",
         "CITATION.cff",
         ".ci",
@@ -72,10 +74,15 @@ def test_the_package_metadata_names_authors_urls_classifiers_and_keywords_and_a_
 
 
 def test_papers_are_named_not_numbered_by_their_seed_files() -> None:
-    """Issue 27 item 11: help texts, messages and the README say whose paper, never "seed 004"."""
+    """Issue 27 item 11: help texts, messages and the manual say whose paper, never "seed 004"."""
     import re
 
-    texts = [ROOT / "README.md", *(ROOT / "genplan").rglob("*.py"), *(ROOT / "generators").rglob("*.py")]
+    texts = [
+        ROOT / "README.md",
+        *(ROOT / "docs").rglob("*.md"),
+        *(ROOT / "genplan").rglob("*.py"),
+        *(ROOT / "generators").rglob("*.py"),
+    ]
     numbered = [
         f"{path.relative_to(ROOT)}:{number}"
         for path in texts
@@ -86,7 +93,7 @@ def test_papers_are_named_not_numbered_by_their_seed_files() -> None:
 
 
 _IGNORED = shutil.ignore_patterns(".*", "build", "*.egg-info", "__pycache__", "dist")
-_OUTPUT_FOLDERS = {"runs", "results", "reports"}  # the checkout's own output (not genplan/runs, a package)
+_OUTPUT_FOLDERS = {"runs", "results", "reports", "site"}  # the checkout's own output (site: the manual built)
 
 
 def _ignored(folder: str, names: list[str]) -> set[str]:

@@ -9,8 +9,8 @@ the final program must be byte-identical to the saved one. Each LLM-as-planner r
 with ``genplan run --approach NAME`` and the settings and problem set it recorded: every problem
 must end as saved (status, plan, LLM calls, world-model queries). Each AutoToS run is replayed
 with ``genplan run --approach autotos`` and its settings: the feedback and the final components
-must be the same. The saved metadata must match the recording, and the README lists every saved
-run. The ASP approach's saved runs: ``tests/approaches/asp/test_asp_saved_runs.py``.
+must be the same. The saved metadata must match the recording, and the manual (the README and
+docs/) lists every saved run. The ASP approach's saved runs: ``tests/approaches/asp/test_asp_saved_runs.py``.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from manual import manual_text
 from shipped import shipped
 
 from genplan.approaches import get_approach
@@ -134,15 +135,15 @@ def test_saved_metadata_matches_its_recording(saved: Path) -> None:
 
 
 @pytest.mark.parametrize("saved", SAVED, ids=[f"{p.parent.name}/{p.name}" for p in SAVED])
-def test_readme_lists_each_saved_run_with_its_result(saved: Path) -> None:
+def test_the_manual_lists_each_saved_run_with_its_result(saved: Path) -> None:
     metadata = json.loads((saved / "metadata.json").read_text())
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    written = manual_text()
     solved = metadata["statuses"].get("solved", 0)
     row_start = (
         f"| {metadata['domain']} | {metadata['label']} | {metadata['details']['feedback_rounds_used']} |"
     )
-    rows = [line for line in readme.splitlines() if line.startswith(row_start)]
-    assert rows, f"README's saved-runs table has no row starting {row_start!r}"
+    rows = [line for line in written.splitlines() if line.startswith(row_start)]
+    assert rows, f"the manual's saved-runs table has no row starting {row_start!r}"
     assert any(
         f"| {solved}/{metadata['evaluation_problems']} |" in row for row in rows
     )  # one domain, several sets
@@ -200,16 +201,16 @@ def test_a_saved_planner_run_replays_to_the_same_results(saved: Path, planner_ru
 
 
 @pytest.mark.parametrize("saved", PLANNER_RUNS, ids=[f"{p.parent.name}/{p.name}" for p in PLANNER_RUNS])
-def test_a_saved_planner_run_matches_its_recording_and_the_readme(saved: Path) -> None:
+def test_a_saved_planner_run_matches_its_recording_and_the_manual(saved: Path) -> None:
     metadata = json.loads((saved / "metadata.json").read_text())
     exchanges = read_recording(saved / "conversation.jsonl")
     assert {e.model for e in exchanges} == {metadata["model"]}
     results = json.loads((saved / "results.json").read_text())
     assert len(exchanges) == metadata["llm_calls"] == sum(r["llm_calls"] for r in results)
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    written = manual_text()
     row_start = f"| {saved.parent.name} | {metadata['label']} |"
-    rows = [line for line in readme.splitlines() if line.startswith(row_start)]
-    assert rows, f"README's saved planner runs table has no row starting {row_start!r}"
+    rows = [line for line in written.splitlines() if line.startswith(row_start)]
+    assert rows, f"the manual's saved planner runs table has no row starting {row_start!r}"
     assert f"| {metadata['solved']}/{metadata['evaluation_problems']} |" in rows[0]
 
 
@@ -257,7 +258,7 @@ def test_saved_autotos_metadata_matches_its_recording(saved: Path) -> None:
 
 
 @pytest.mark.parametrize("saved", AUTOTOS, ids=[f"{p.parent.name}/{p.name}" for p in AUTOTOS])
-def test_readme_lists_each_saved_autotos_run(saved: Path) -> None:
+def test_the_manual_lists_each_saved_autotos_run(saved: Path) -> None:
     metadata = json.loads((saved / "metadata.json").read_text())
     phases = metadata["feedback"]
     row = (
@@ -265,8 +266,10 @@ def test_readme_lists_each_saved_autotos_run(saved: Path) -> None:
         f"{phases['goal']} / {phases['successor-soundness']} / {phases['successor-completeness']} | "
         f"{metadata['solved']}/{metadata['evaluation_problems']} |"
     )
-    readme = (ROOT / "README.md").read_text()
-    assert any(line.startswith(row) for line in readme.splitlines()), f"README has no row starting {row!r}"
+    written = manual_text()
+    assert any(line.startswith(row) for line in written.splitlines()), (
+        f"the manual has no row starting {row!r}"
+    )
 
 
 def test_the_replay_flags_reproduce_an_autotos_runs_settings() -> None:

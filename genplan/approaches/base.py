@@ -134,7 +134,7 @@ class Approach(Generic[SettingsT]):
     model code, and writes only its own logic in :meth:`solve`: the run session
     (:class:`~genplan.runs.session.RunSession`) opened by :meth:`run` keeps the books (the run
     folder, the recorded conversation, observations, problem keys, progress, the parallel loop
-    over evaluation problems and the record's shared fields). README, "Adding an approach".
+    over evaluation problems and the record's shared fields). The manual: docs/adding-an-approach.md.
 
     Attributes:
         name: the registry name, e.g. ``autotos``.

@@ -88,7 +88,8 @@ class ModelSpec:
 
     Attributes:
         backend: the backend and its options (:class:`~genplan.llm.spec.BackendSpec`).
-        cache_dir: the answer cache; every worker must reach it at this path (see the README).
+        cache_dir: the answer cache; every worker must reach it at this path (docs/experiments.md,
+            "Answer cache and recordings with separate workers").
     """
 
     backend: BackendSpec = field(default_factory=BackendSpec)

@@ -116,7 +116,7 @@ def test_the_bottom_up_successor_finds_what_the_top_down_search_misses(
 ) -> None:
     """Gripper's and miconic's generated problems: with the bottom-up successor PG3's search
     solves the training problems within 50 candidates, and the policy solves the evaluation
-    problems; without it, 50 candidates are not enough (1000 are not either: README)."""
+    problems; without it, 50 candidates are not enough (1000 are not either: docs/approaches/pg3.md)."""
     problems: DomainProblems = request.getfixturevalue(domain)
     training = list(problems.training)
     with_it = learn_policy("pg3", training, PolicySearchSettings(max_policies=50, max_seconds=120.0))

@@ -6,7 +6,7 @@ profile (genplan.pddl.problem_profile: object counts per type, initial atoms per
 atoms, name patterns and numbering, atoms true in every problem; ranges must agree), and the
 structure the profile cannot see (a trail, a weight order, one floor count per building) must
 hold in every reference and every generated problem. Generator version 1, which the saved runs
-were made on, is shown to differ where the reference README says it does.
+were made on, is shown to differ where the manual (docs/domains.md) says it does.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_the_generated_evaluation_problems_have_the_profile_of_the_papers(domain
     assert compare(reference_profile(domain), profile(generated(domain))) == []
 
 
-# Where version 1 differs from the paper's problems (the reference README lists these).
+# Where version 1 differs from the paper's problems (docs/domains.md lists these).
 VERSION_1_DIFFERENCES = {
     "gripper": [
         "names 'gripper#': in the reference, never in the candidate",

@@ -1,4 +1,4 @@
-"""An approach written from the README's "Adding an approach" section, registered with one line,
+"""An approach written from the manual's "Adding an approach" page (docs/adding-an-approach.md), registered with one line,
 runs in genplan run, genplan experiments and the reports with nothing else changed."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from grid_doubles import small_domains
+from manual import section
 
 from genplan.approaches import REGISTRY, get_approach
 from genplan.cli import main
@@ -18,12 +19,9 @@ from genplan.llm import FakeLanguageModel
 from genplan.llm.spec import BackendKind, BackendSpec
 from genplan.runs.session import RunContext
 
-README = Path(__file__).resolve().parents[2] / "README.md"
 
-
-def _readme_approach() -> str:
-    section = README.read_text().split("### Adding an approach", 1)[1]
-    return re.search(r"```python\n(.*?)```", section, re.DOTALL).group(1)  # type: ignore[union-attr]
+def _manual_approach() -> str:
+    return re.search(r"```python\n(.*?)```", section("Adding an approach"), re.DOTALL).group(1)  # type: ignore[union-attr]
 
 
 def plans(cell: Cell) -> FakeLanguageModel:
@@ -33,13 +31,13 @@ def plans(cell: Cell) -> FakeLanguageModel:
 
 @pytest.fixture
 def ask(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    (tmp_path / "readme_ask.py").write_text(_readme_approach())
+    (tmp_path / "readme_ask.py").write_text(_manual_approach())
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setitem(REGISTRY, "ask", "readme_ask:Ask")
     return "ask"
 
 
-def test_the_readme_s_approach_runs_in_genplan_run(ask: str, tmp_path: Path) -> None:
+def test_the_manual_s_approach_runs_in_genplan_run(ask: str, tmp_path: Path) -> None:
     heavy, _ = small_domains(tmp_path / "domains", problems=3)
     approach = get_approach(ask)
     recorded = approach.run(
@@ -63,7 +61,7 @@ def approach_problems(folder: str, tmp_path: Path):  # type: ignore[no-untyped-d
     return load_domain_problems(folder, 0, None, tmp_path / "work")
 
 
-def test_the_readme_s_approach_runs_in_a_grid_and_the_reports(ask: str, tmp_path: Path) -> None:
+def test_the_manual_s_approach_runs_in_a_grid_and_the_reports(ask: str, tmp_path: Path) -> None:
     spec = GridSpec(
         domains=small_domains(tmp_path / "domains", problems=3),
         seeds=(0,),
