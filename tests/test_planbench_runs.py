@@ -188,17 +188,18 @@ def test_a_newcomer_without_a_model_is_told_which_saved_runs_replay(
     assert "no language model is set up" in error  # and how to set one up
 
 
-@pytest.mark.parametrize("approach", ["io", "boomerang", "react", "symplanner", "autotos", "asp"])
+@pytest.mark.parametrize(
+    "approach", ["io", "boomerang", "react", "symplanner", "autotos", "asp", "generalized-plan"]
+)
 def test_every_command_the_note_prints_reaches_its_saved_run(approach: str) -> None:
-    """Each printed command parses to the saved run's label and folder, so it replays that run."""
+    """Each printed command parses to the saved run's label and folder, so it replays that run
+    (issue 33 item 7: gripper's no-cot, no-names and quality runs all printed ``--domain gripper``)."""
     from genplan.cli.run import run_domain_name
 
     checked = 0
     for saved in saved_runs(approach):
-        if saved.label != approach and not saved.label.startswith(approach + "+"):
-            continue
         command = f"run --approach {approach} --domain {saved.domain}{problem_flags(saved.problem_set)}"
-        argv = shlex.split(command + settings_flags(approach, saved.label))
+        argv = shlex.split(command + settings_flags(approach, saved.settings))
         args = build_parser(argv).parse_args(argv)
         settings = settings_from_arguments(args, get_approach(approach).settings_type)
         assert get_approach(approach).label(settings) == saved.label

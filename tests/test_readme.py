@@ -184,7 +184,8 @@ def test_the_record_schemas_list_exactly_the_keys_of_the_saved_runs() -> None:
     metadata_optional = set(_documented_keys(metadata_intro, optional=True))
     results_keys = _documented_keys(results_intro)
     results_optional = set(_documented_keys(results_intro, optional=True))
-    assert results_optional == {"plan_cost", "details"} and metadata_optional == {"scores"}
+    assert results_optional == {"plan_cost", "checked_by", "check_note", "details"}
+    assert metadata_optional == {"scores", "machine", "checked_by"}
     for path in saved:
         keys = list(json.loads(path.read_text()))
         assert keys == [k for k in metadata_keys if k in keys], path

@@ -6,7 +6,10 @@ import argparse
 import json
 import sys
 import textwrap
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from genplan.cli.arguments import positive_int, positive_seconds
 from genplan.cli.commands import command_help
@@ -20,6 +23,14 @@ from genplan.cli.reference_options import add_reference_arguments, chosen_refere
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.errors import ConfigurationError
 from genplan.plans.untrusted_text import shown_text
+
+if TYPE_CHECKING:  # imported where used, so `genplan --help` starts fast
+    from genplan.approaches.base import ProblemResult
+    from genplan.pddl.problem import Problem
+    from genplan.pddl.problem_sets import DomainProblems
+    from genplan.plans.references import References
+    from genplan.runs.machine import MachineWatch
+    from genplan.sandbox import Limits
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -81,33 +92,20 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Carry out ``genplan evaluate``; return the exit code: 0 when at least one problem is
     solved, 1 when none is (errors surface as GenplanError, exit code 2)."""
-    from tqdm import tqdm
-
-    from genplan.approaches.base import ProblemResult, found_plan, problem_key, write_plans
-    from genplan.approaches.generalized_plan.evaluate import evaluate_program, summarize
-    from genplan.approaches.generalized_plan.renaming import (
-        find_name_mapping,
-        load_name_mapping,
-        plan_to_original,
-        rename_problems,
-    )
-    from genplan.approaches.generalized_plan.solver import read_program
+    from genplan.approaches.base import problem_key
     from genplan.cli.run import describe_problem_set
-    from genplan.experiments.quality import scores_json, scores_text
     from genplan.pddl.described import DescribedTask
-    from genplan.plans.costs import cost_text
-    from genplan.plans.scores import Attempt, score
+    from genplan.runs.machine import MachineWatch
 
-    if args.policy is not None:
-        return run_policy(args)
-    limits = sandbox_limits(args)  # first: a missing sandbox stops the command at once
-    program = read_program(args.program)
+    machine = MachineWatch()  # the load beside the seconds the report gives
+
+    # First: a missing sandbox stops a program's evaluation at once (a policy runs no model code).
+    limits = sandbox_limits(args) if args.policy is None else None
     generators, _ = choose_generators(args)
     problems = load_problems(args, problem_selection(args), args.runs_dir, generators=generators)
     if isinstance(problems, DescribedTask):
-        raise ConfigurationError(
-            f"{args.domain} is a task in English; genplan evaluate runs a program on PDDL problems"
-        )
+        what = "a program" if args.policy is None else "a policy"
+        raise ConfigurationError(f"{args.domain} is a task in English; {what} runs on PDDL problems")
     # Only evaluation problems are used here: the paper's files owe nothing to genplan's generators.
     used_generators = None if problems.problem_set.startswith(("paper", "planbench")) else problems.generators
     print(
@@ -115,58 +113,146 @@ def run(args: argparse.Namespace) -> int:
         f"{describe_problem_set(problems.problem_set, used_generators)}",
         file=sys.stderr,
     )
-    evaluated = list(problems.evaluation)
+    keyed = [(problem_key(problem, problems.root), problem) for problem in problems.evaluation]
+    references = chosen_references(args, keyed, problems.root, args.runs_dir, problems.name)
+    if args.policy is not None:
+        results = _policy_results(args, problems, keyed)
+    else:
+        assert limits is not None
+        results = _program_results(args, keyed, limits)
+    return _report(
+        args,
+        results,
+        references,
+        {
+            "isolation": limits.isolation.value if limits is not None else None,
+            "domain": problems.name,
+            "problem_set": problems.problem_set,
+            "generators": used_generators,
+        },
+        machine,
+    )
+
+
+def _program_results(
+    args: argparse.Namespace, keyed: list[tuple[str, Problem]], limits: Limits
+) -> list[ProblemResult]:
+    """Run ``--program`` on every problem in the sandbox, ``--workers`` at once, and check
+    every plan; a No Names program sees the problems renamed and its plans are kept in the
+    problems' own names."""
+    from genplan.approaches.generalized_plan.evaluate import evaluate_program
+    from genplan.approaches.generalized_plan.renaming import (
+        find_name_mapping,
+        load_name_mapping,
+        plan_to_original,
+        rename_problems,
+    )
+    from genplan.approaches.generalized_plan.solver import read_program
+
+    program = read_program(args.program)
+    evaluated = [problem for _, problem in keyed]
     mapping_file = find_name_mapping(args.program, args.name_mapping)
     mapping = load_name_mapping(mapping_file) if mapping_file is not None else None
     if mapping_file is not None and mapping is not None:
         evaluated, mapping = rename_problems(evaluated, mapping)  # extended with the problems' names
         print(f"The program sees every problem in the names of {mapping_file} (No Names).", file=sys.stderr)
-    keyed = [(problem_key(problem, problems.root), problem) for problem in problems.evaluation]
-    references = chosen_references(args, keyed, problems.root, args.runs_dir, problems.name)
-    with tqdm(
-        total=len(problems.evaluation), desc="evaluating", unit="problem", file=sys.stderr, disable=None
-    ) as bar:
-
-        def advance(_check: object, _problem: object) -> None:
-            bar.update(1)
-
+    with _progress(len(keyed)) as advance:
         checks = evaluate_program(
             program,
             evaluated,
             timeout=args.eval_timeout,
             workers=args.workers,
-            on_result=advance,
+            on_result=lambda _check, _problem: advance(),
             limits=limits,
         )
-    summary = summarize(checks)
-    rows = [
-        {**check.to_json(), "problem": problem_key(problem, problems.root)}
-        for check, problem in zip(checks, problems.evaluation)
+    return [
+        check.to_result(
+            key,
+            problem,
+            # a No-Names program's plan is kept in the problem's own names
+            plan_to_original(check.outcome.plan, mapping)
+            if mapping is not None and check.outcome.plan is not None
+            else None,
+        )
+        for check, (key, problem) in zip(checks, keyed)
     ]
+
+
+def _policy_results(
+    args: argparse.Namespace, problems: DomainProblems, keyed: list[tuple[str, Problem]]
+) -> list[ProblemResult]:
+    """Execute the decision list of ``--policy`` on every problem, ``--workers`` at once, and
+    check every plan (PG3, PE and PC's evaluation, :func:`~genplan.approaches.pg3.approach.
+    evaluate_policy`).
+
+    Raises:
+        ConfigurationError: the file cannot be read or is not a decision list for the domain.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    from genplan.approaches.pg3.approach import evaluate_policy
+    from genplan.approaches.pg3.policy import parse_policy
+    from genplan.runs.session import default_workers
+
+    try:
+        text = args.policy.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigurationError(f"cannot read the policy {args.policy}: {error}") from error
+    policy = parse_policy(text, problems.domain, str(args.policy))
+    with _progress(len(keyed)) as advance:
+
+        def one(pair: tuple[str, Problem]) -> ProblemResult:
+            result = evaluate_policy(policy, pair[1], pair[0], args.eval_timeout)
+            advance()
+            return result
+
+        workers = max(1, min(args.workers or default_workers(), len(keyed) or 1))
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            return list(pool.map(one, keyed))
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[], None]]:
+    """A progress bar over ``total`` problems on stderr; yields the function that advances it."""
+    from tqdm import tqdm
+
+    with tqdm(total=total, desc="evaluating", unit="problem", file=sys.stderr, disable=None) as bar:
+
+        def advance() -> None:
+            bar.update(1)
+
+        yield advance
+
+
+def _report(
+    args: argparse.Namespace,
+    results: list[ProblemResult],
+    references: References | None,
+    header: dict[str, object],
+    machine: MachineWatch,
+) -> int:
+    """Print one line per problem (status, seconds, plan length and cost, checker), save the
+    valid plans (``--plans``), print the first failure of each kind, the fraction solved with
+    the median runtime and who checked the plans, and the scores; write ``--json``; return the
+    exit code."""
+    from genplan.approaches.base import write_plans
+    from genplan.approaches.generalized_plan.evaluate import EvaluationSummary
+    from genplan.experiments.quality import score_records, scores_json, scores_text
+    from genplan.plans.costs import cost_text
+    from genplan.runs.record import CHECKER_NAMES, RunRecord, describe_checkers
+
+    summary = EvaluationSummary.of_results(results)
+    rows = [result.to_json() for result in results]
     width = max([24, *(len(row["problem"]) for row in rows)])
     for row in rows:
         length = row["plan_length"] if row["plan_length"] is not None else "-"
         cost = cost_text(row["plan_cost"]) if row["plan_cost"] is not None else "-"
+        checker = CHECKER_NAMES.get(row["checked_by"], "-") if row["checked_by"] else "-"
         print(
             f"{row['problem']:<{width}} {row['status']:<18} {row['seconds']:>9.4f} s  "
-            f"plan length {length}  cost {cost}"
+            f"plan length {length}  cost {cost}  checked by {checker}"
         )
     if args.plans is not None:
-        results = [
-            ProblemResult(row["problem"], row["status"], row["plan_length"], row["seconds"], plan=plan)
-            for row, check, problem in zip(rows, checks, problems.evaluation)
-            if check.verdict is not None
-            and (
-                plan := found_plan(
-                    problem,
-                    check.verdict,
-                    # a No-Names program's plan is saved in the problem's own names
-                    plan_to_original(check.outcome.plan, mapping)
-                    if mapping is not None and check.outcome.plan is not None
-                    else check.outcome.plan,
-                )
-            )
-        ]
         try:
             written = write_plans(args.plans, results)
         except OSError as error:
@@ -174,7 +260,7 @@ def run(args: argparse.Namespace) -> int:
                 f"cannot write plans in {args.plans}: {error.strerror or error}"
             ) from error
         print(f"Saved {len(written)} plans in {args.plans}", file=sys.stderr)
-    first_failures: dict[str, dict[str, object]] = {}
+    first_failures: dict[str, dict[str, Any]] = {}
     for row in rows:
         if row["status"] != "solved":
             first_failures.setdefault(str(row["status"]), row)
@@ -184,25 +270,18 @@ def run(args: argparse.Namespace) -> int:
         print(textwrap.indent(reason_excerpt(row["message"]), "    "))
     median = f"{summary.median_seconds:.4f} s" if summary.median_seconds is not None else "n/a"
     print(
-        f"Solved {summary.solved}/{summary.total} (fraction {summary.fraction_solved:.2f}); median runtime {median}"
+        f"Solved {summary.solved}/{summary.total} (fraction {summary.fraction_solved:.2f}); "
+        f"median runtime {median}; {describe_checkers(results)}"
     )
-    attempts = [
-        Attempt(row["problem"], row["plan_cost"], row["seconds"])
-        if row["status"] == "solved"
-        else Attempt(row["problem"], None, None)
-        for row in rows
-    ]
-    costs = dict(references.costs) if references is not None else {}
-    sums = score({"program": attempts}, costs, args.eval_timeout)["program"]
+    record = RunRecord("evaluate", "", {}, "", 0, "", "", "", problems=results)
+    sums = score_records({"evaluate": record}, references, args.eval_timeout)["evaluate"]
     scores = scores_json(sums, references, args.eval_timeout)
     print(scores_text(scores))
     if args.json is not None:
         report = {
             "summary": summary.to_json(),
-            "isolation": limits.isolation.value,
-            "domain": problems.name,
-            "problem_set": problems.problem_set,
-            "generators": used_generators,
+            **header,
+            "machine": machine.figures(),
             "scores": scores,
             "problems": rows,
         }
@@ -212,45 +291,6 @@ def run(args: argparse.Namespace) -> int:
         except OSError as error:
             raise ConfigurationError(f"cannot write {args.json}: {error.strerror or error}") from error
     return 0 if summary.solved else 1
-
-
-def run_policy(args: argparse.Namespace) -> int:
-    """``genplan evaluate --policy FILE``: execute a saved decision list on the evaluation problems,
-    check each plan, print one line per problem and the fraction solved; exit code as :func:`run`.
-
-    Raises:
-        ConfigurationError: the file cannot be read or is not a decision list for the domain.
-    """
-    from genplan.approaches.base import problem_key
-    from genplan.approaches.pg3.approach import evaluate_policy
-    from genplan.approaches.pg3.policy import parse_policy
-    from genplan.pddl.described import DescribedTask
-
-    try:
-        text = args.policy.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigurationError(f"cannot read the policy {args.policy}: {error}") from error
-    generators, _ = choose_generators(args)
-    problems = load_problems(args, problem_selection(args), args.runs_dir, generators=generators)
-    if isinstance(problems, DescribedTask):
-        raise ConfigurationError(f"{args.domain} is a task in English; a policy runs on PDDL problems")
-    policy = parse_policy(text, problems.domain, str(args.policy))
-    solved = 0
-    rows = []
-    for problem in problems.evaluation:
-        result = evaluate_policy(policy, problem, problem_key(problem, problems.root), args.eval_timeout)
-        solved += result.solved
-        rows.append(result.to_json())
-        length = result.plan_length if result.plan_length is not None else "-"
-        print(f"{result.problem:<24} {result.status:<18} {result.seconds:>9.4f} s  plan length {length}")
-    total = len(rows)
-    print(f"Solved {solved}/{total} (fraction {solved / total if total else 0.0:.2f})")
-    if args.json is not None:
-        try:
-            args.json.write_text(json.dumps({"domain": problems.name, "problems": rows}, indent=2) + "\n")
-        except OSError as error:
-            raise ConfigurationError(f"cannot write {args.json}: {error.strerror or error}") from error
-    return 0 if solved else 1
 
 
 def reason_excerpt(message: object, lines: int = 6) -> str:

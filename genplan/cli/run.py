@@ -33,6 +33,7 @@ from genplan.cli.reference_options import add_reference_arguments, chosen_refere
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.cli.settings_options import add_settings_arguments, settings_from_arguments
 from genplan.errors import ConfigurationError
+from genplan.pddl.problem_sets import domain_short_name
 
 if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
     from genplan.approaches.base import Approach, ProblemResult, RunRecord
@@ -133,23 +134,6 @@ class _ConsoleProgress:
             self.bar.close()
 
 
-def domain_short_name(domain: str) -> str:
-    """The name a run folder uses for ``--domain``: the built-in name, or the folder's name (of
-    PDDL, or of a task in English).
-
-    Raises:
-        ConfigurationError: neither a built-in name (the closest is suggested) nor a folder
-            with a ``domain.pddl`` or a ``description.md``.
-    """
-    from genplan.pddl.problem_sets import described_folder, resolve_domain
-
-    described = described_folder(domain)
-    if described is not None:
-        return described.resolve().name
-    folder = resolve_domain(domain)
-    return domain if folder is None else folder.resolve().name
-
-
 def run_domain_name(args: argparse.Namespace, selection: Selection | None) -> str:
     """The domain folder of a run: the domain's short name, plus the ``selection`` when problems
     were chosen (``gripper-paper``, ``blocksworld-by-length-4-8-12-x2``), so runs on different
@@ -176,7 +160,8 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     )
     from genplan.experiments.quality import score_records, scores_json
     from genplan.pddl.described import DescribedTask
-    from genplan.pddl.problem_sets import described_folder
+    from genplan.pddl.domain import load_domain
+    from genplan.pddl.problem_sets import described_folder, resolve_domain
     from genplan.sandbox import Isolation, Limits
 
     label = approach.label(settings)
@@ -184,6 +169,9 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
     domain_name = run_domain_name(args, selection)  # first: a misspelt domain is the error to report
     english = described_folder(args.domain) is not None
     check_capabilities(approach, domain=args.domain, english=english, isolation=Isolation(args.isolation))
+    domain_folder = None if english else resolve_domain(args.domain)
+    if domain_folder is not None:  # a domain genplan cannot read or model stops the run before any model
+        load_domain(domain_folder / "domain.pddl")
     model_asked = asks_model(approach)  # pg3, pe and pc ask none
     backend: BackendSpec | None = None
     note: str | None = None
@@ -295,7 +283,7 @@ def print_record(record: RunRecord, approach: Approach) -> None:
     if record.problems:
         print(
             f"Evaluation: {record.solved}/{len(record.problems)} solved (fraction {record.fraction_solved:.2f}); "
-            f"median runtime {median}; statuses {record.statuses}"
+            f"median runtime {median}; statuses {record.statuses}; {record.describe_checkers()}"
         )
     else:
         print("Evaluation: none (no evaluation problems: --n 0)")

@@ -10,10 +10,16 @@ of that approach on that domain and the command that replays each.
 
 from __future__ import annotations
 
-import re
+import dataclasses
+import shlex
+from collections.abc import Mapping
+from typing import Any
 
+from genplan.approaches import get_approach
+from genplan.cli.settings_options import settings_arguments
 from genplan.pddl.selection import recorded_selection
 from genplan.runs.saved import saved_runs
+from genplan.runs.settings import settings_from_mapping
 
 
 def problem_flags(problem_set: str | None) -> str:
@@ -25,18 +31,16 @@ def problem_flags(problem_set: str | None) -> str:
     return "" if selection is None else "".join(f" {argument}" for argument in selection.arguments())
 
 
-def settings_flags(approach: str, label: str) -> str:
-    """The settings flags a label names (labels name each setting that differs from its default):
-    ``"symplanner+rollouts-4+beam-width-2+diverse-generation"`` -> ``" --rollouts 4 --beam-width 2
-    --diverse-generation"``; ``"io+no-demonstration"`` -> ``" --no-demonstration"``."""
-    parts = label.split("+")
-    if parts[0] != approach:
-        return ""
-    flags = []
-    for part in parts[1:]:
-        valued = re.fullmatch(r"(.+?)-(\d+(?:\.\d+)?)", part)
-        flags.append(f"--{valued.group(1)} {valued.group(2)}" if valued else f"--{part}")
-    return "".join(f" {flag}" for flag in flags)
+def settings_flags(approach: str, recorded: Mapping[str, Any]) -> str:
+    """The settings flags that choose a saved run's recorded settings (each that differs from
+    its default): symplanner's ``{"rollouts": 4, "beam_width": 2, ...}`` -> ``" --rollouts 4
+    --beam-width 2 --diverse-generation"``, the generalized plan's ``{"chain_of_thought":
+    false, ...}`` -> ``" --no-chain-of-thought"``. Settings a record has that the approach no
+    longer knows are left out (they cannot be chosen)."""
+    settings_type = get_approach(approach).settings_type
+    known = {field.name for field in dataclasses.fields(settings_type)}
+    settings = settings_from_mapping(settings_type, {k: v for k, v in recorded.items() if k in known})
+    return "".join(f" {shlex.quote(argument)}" for argument in settings_arguments(settings))
 
 
 def replay_note(approach: str, domain: str, wanted: str, seed: int) -> str:
@@ -53,7 +57,7 @@ def replay_note(approach: str, domain: str, wanted: str, seed: int) -> str:
     for run in runs:
         lines.append(
             f"  genplan run --approach {approach} --domain {domain}{problem_flags(run.problem_set)}"
-            f"{settings_flags(approach, run.label)}{'' if run.seed == 0 else f' --seed {run.seed}'}   "
+            f"{settings_flags(approach, run.settings)}{'' if run.seed == 0 else f' --seed {run.seed}'}   "
             f"# {run.folder.parent.name}/{run.folder.name}, {run.problems} problems"
         )
     return "\n".join(lines) + "\nOr set up a model to run on your selection: "

@@ -60,6 +60,22 @@ def _reason(hint: Any, text: str, error: ValueError) -> str:
     return str(error)
 
 
+def settings_arguments(settings: Any) -> list[str]:
+    """The flags that choose ``settings``: one per field that differs from its default
+    (``["--no-cot"]``, ``["--feedback-rounds", "2"]``); the inverse of the flags
+    :func:`add_settings_arguments` adds and :func:`settings_from_arguments` reads."""
+    from genplan.runs.settings import changed_settings
+
+    arguments: list[str] = []
+    for name, value in changed_settings(settings).items():
+        flag = name.replace("_", "-")
+        if isinstance(value, bool):
+            arguments.append(f"--{flag}" if value else f"--no-{flag}")
+        else:
+            arguments += [f"--{flag}", "none" if value is None else str(value)]
+    return arguments
+
+
 def settings_from_arguments(args: argparse.Namespace, settings_type: type) -> Any:
     """The settings the flags of :func:`add_settings_arguments` chose (defaults elsewhere).
 

@@ -117,8 +117,9 @@ def comparison_table(runs: list[dict[str, Any]]) -> str:
     (seeds) behind it, the fraction solved (mean over runs), LLM calls per run and per
     evaluation problem (means), tokens per run (mean of prompt + completion; ``n/a`` when a
     backend reported none) and the median runtime (median over runs of each run's median
-    seconds on solved problems; ``-`` when nothing was solved), and the problem set
-    (:func:`problem_set_of`)."""
+    seconds on solved problems; ``-`` when nothing was solved), the problem set
+    (:func:`problem_set_of`), and who checked the returned plans over the runs (``VAL 58,
+    simulator 2``; ``not recorded`` for runs made before records kept it)."""
     groups: dict[tuple[str, str, str, str], list[dict[str, Any]]] = defaultdict(list)
     for run in runs:
         groups[(run["domain"], run["approach"], run.get("label", ""), problem_set_of(run))].append(run)
@@ -145,6 +146,7 @@ def comparison_table(runs: list[dict[str, Any]]) -> str:
                 "n/a" if None in tokens else f"{statistics.mean(t for t in tokens if t is not None):,.0f}",
                 f"{statistics.median(medians):.4g} s" if medians else "-",
                 problem_set,
+                _checkers(members),
             ]
         )
     header = [
@@ -158,8 +160,22 @@ def comparison_table(runs: list[dict[str, Any]]) -> str:
         "tokens",
         "median runtime",
         "problems",
+        "checked by",
     ]
     return _markdown(header, rows)
+
+
+def _checkers(runs: list[dict[str, Any]]) -> str:
+    """Problems per checker over ``runs`` (their ``checked_by`` counts), VAL first."""
+    from genplan.runs.record import CHECKER_NAMES
+
+    counts: Counter[str] = Counter()
+    for run in runs:
+        counts.update(run.get("checked_by") or {})
+    if not any("checked_by" in run for run in runs):
+        return "not recorded"
+    order = [name for name in CHECKER_NAMES if name in counts] + sorted(set(counts) - set(CHECKER_NAMES))
+    return ", ".join(f"{CHECKER_NAMES.get(name, name)} {counts[name]}" for name in order) or "no plan"
 
 
 def _order(values: Iterable[str], preferred: Sequence[str]) -> list[str]:
@@ -240,7 +256,9 @@ def quality_table(problems: list[dict[str, Any]], time_limit: float = 30.0) -> s
     plan any run of that domain and seed found for it (:mod:`genplan.plans.scores`; no
     reference costs here), ``time_limit`` the agile score's ``T`` in seconds. Columns: the
     quality sum overall and per IPC level where keys have one, the agile sum, the problems
-    per run. ``None`` when there are no problem rows."""
+    per run. A run that was alone on its domain and seed had nothing to take ``C*`` from but
+    its own plans, so its quality is ``-`` (the mean is over the seeds where it had company).
+    ``None`` when there are no problem rows."""
     from genplan.pddl.problem_sets import IPC_LEVELS
     from genplan.plans.scores import Attempt, score
 
@@ -262,23 +280,28 @@ def quality_table(problems: list[dict[str, Any]], time_limit: float = 30.0) -> s
             attempt
         )
     sums: dict[tuple[str, str, str], list[Any]] = defaultdict(list)
+    compared: dict[tuple[str, str, str], list[Any]] = defaultdict(list)
     for (domain, _), attempts in by_domain_seed.items():
         named = {f"{approach}\t{label}": a for (approach, label), a in attempts.items()}
         for name, total in score(named, {}, time_limit).items():
             approach, label = name.split("\t")
             sums[(domain, approach, label)].append(total)
+            if len(named) > 1:
+                compared[(domain, approach, label)].append(total)
     levels = [lv for lv in IPC_LEVELS if any(lv in t.problems for ts in sums.values() for t in ts)]
     rows = []
     for (domain, approach, label), totals in sorted(sums.items()):
 
         def mean(kind: str, level: str, totals: list[Any] = totals) -> str:
             values = [getattr(t, kind).get(level, 0.0) for t in totals]
-            return f"{statistics.mean(values):.2f}"
+            return f"{statistics.mean(values):.2f}" if values else "-"
+
+        with_company = compared[(domain, approach, label)]
 
         count = statistics.mean(t.problems.get("all", 0) for t in totals)
         rows.append(
-            [domain, approach, label, str(len(totals)), mean("quality", "all")]
-            + [mean("quality", level) for level in levels]
+            [domain, approach, label, str(len(totals)), mean("quality", "all", with_company)]
+            + [mean("quality", level, with_company) for level in levels]
             + [mean("agile", "all"), f"{count:g}"]
         )
     header = ["domain", "approach", "label", "runs", "quality", *[f"quality {lv}" for lv in levels]]
@@ -592,7 +615,8 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
             (out_dir / "quality.md").write_text(
                 "# Approaches compared: IPC quality and agile scores\n\n"
                 "Sums over each run's evaluation problems, mean over seeds; C* is the cheapest plan any "
-                "approach found for the problem; agile time limit 30 s.\n\n"
+                "approach found for the problem; agile time limit 30 s. Quality is `-` for a run that was "
+                "alone on its domain and seed (no other plan to take C* from).\n\n"
                 + problem_sets_note(all_runs)
                 + quality
             )

@@ -39,6 +39,7 @@ from genplan.errors import ConfigurationError
 from genplan.llm import BackendSpec, LanguageModel, make_model
 from genplan.paths import builtin_domain_names
 from genplan.pddl.generate import CURRENT_GENERATORS, check_generators
+from genplan.pddl.problem_sets import domain_short_name
 from genplan.pddl.selection import Selection
 from genplan.sandbox import Isolation
 
@@ -298,11 +299,6 @@ def parse_domains(value: str | Sequence[str], where: str = "domains") -> tuple[s
     if not domains:
         raise ConfigurationError(f"{where}: no domain given")
     return domains
-
-
-def domain_short_name(domain: str) -> str:
-    """The name a run folder uses for a domain: the built-in name, or the folder's name."""
-    return domain if domain in builtin_domain_names() else Path(domain).resolve().name
 
 
 def resolve_approach(spec: ApproachSpec) -> tuple[Approach, Any, str]:

@@ -16,9 +16,13 @@ first problem with ``file:line: what is wrong``:
 * an action has only ``:parameters``, ``:precondition`` and ``:effect``;
 * every atom of a precondition or effect names a declared predicate (or ``=``) with the right
   number of arguments, each a parameter, a quantified variable or a constant, of a type the
-  predicate accepts.
-
-Numeric expressions (``increase``, comparisons, function terms) are not checked.
+  predicate accepts;
+* constants are declared once;
+* every construct used is one genplan models (:mod:`genplan.pddl.fragment`): anything else,
+  such as derived predicates, quantifiers, conditional effects or numeric fluents, is refused
+  with its line (:class:`~genplan.pddl.fragment.UnsupportedPddl`); of numeric expressions only
+  action costs are read: one ``(increase (total-cost) N)`` per effect, ``N`` a non-negative
+  number or a term of a declared number-valued function.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from genplan.errors import PddlError
+from genplan.pddl.fragment import refuse
 from genplan.pddl.sexpr import Expression, Word
 
 ROOT_TYPE = "object"
@@ -70,8 +75,23 @@ DOMAIN_SECTIONS = (
     ":derived",
 )
 ACTION_KEYS = (":parameters", ":precondition", ":effect")
-_NUMERIC = frozenset({"increase", "decrease", "assign", "scale-up", "scale-down", "<", ">", "<=", ">="})
+_NUMERIC_EFFECTS = frozenset({"increase", "decrease", "assign", "scale-up", "scale-down"})
+_COMPARISONS = frozenset({"<", ">", "<=", ">="})
 _CONNECTIVES = frozenset({"and", "or", "not", "imply", "forall", "exists", "when", "preference"})
+_REFUSED_SECTIONS = {
+    ":derived": "derived-predicates",
+    ":durative-action": "durative-actions",
+    ":constraints": "constraints",
+}
+_REFUSED_IN_PRECONDITIONS = {
+    "or": "disjunctive-preconditions",
+    "imply": "disjunctive-preconditions",
+    "exists": "existential-preconditions",
+    "forall": "universal-preconditions",
+    "preference": "preferences",
+    "when": "conditional-effects",
+}
+_REFUSED_IN_EFFECTS = {"when": "conditional-effects", "forall": "conditional-effects"}
 
 TypeName = str | frozenset[str]
 """A declared type: one name, or the set of an ``(either ...)``."""
@@ -123,6 +143,7 @@ class _DomainChecker:
         self.parents: dict[str, TypeName] = {}
         self.constants: dict[str, TypeName] = {}
         self.predicates: dict[str, list[TypeName]] = {}
+        self.functions: dict[str, int] = {}
         self.typed = False
 
     def fail(self, reason: str, line: int | None) -> PddlError:
@@ -154,6 +175,10 @@ class _DomainChecker:
         sections = list(self.sections())
         by_kind: dict[str, list[Expression]] = {}
         for section in sections:
+            if section.head in _REFUSED_SECTIONS:
+                raise refuse(
+                    _REFUSED_SECTIONS[str(section.head)], self.path, section.line, section.describe()
+                )
             by_kind.setdefault(str(section.head), []).append(section)
         for section in by_kind.get(":requirements", []):
             self.requirements(section)
@@ -162,9 +187,13 @@ class _DomainChecker:
         for section in by_kind.get(":constants", []):
             for name, type_name, line in typed_list(section[1:], self.path, "constants"):
                 self.declared_type(type_name, line, f"constant {name}")
+                if name in self.constants:
+                    raise self.fail(f"constant {name} is declared twice", line)
                 self.constants[str(name)] = type_name
         for section in by_kind.get(":predicates", []):
             self.predicate_section(section)
+        for section in by_kind.get(":functions", []):
+            self.function_section(section)
         actions: set[str] = set()
         for section in by_kind.get(":action", []):
             action_name = section[1] if len(section) > 1 else None
@@ -188,13 +217,21 @@ class _DomainChecker:
 
     def types(self, section: Expression) -> None:
         self.typed = True
-        for name, parent, _ in typed_list(section[1:], self.path, "types"):
+        for name, parent, line in typed_list(section[1:], self.path, "types"):
+            if name == ROOT_TYPE:  # declaring the root type itself, as IPC Gripper does: a no-op
+                if parent != ROOT_TYPE:
+                    raise self.fail(
+                        f"the root type object cannot have a parent type ({_shown(parent)})", line
+                    )
+                continue
             self.parents[str(name)] = parent
             if isinstance(parent, str) and parent != ROOT_TYPE:
                 self.parents.setdefault(parent, ROOT_TYPE)
 
     def declared_type(self, type_name: TypeName, line: int, what: str) -> None:
-        names = [type_name] if isinstance(type_name, str) else sorted(type_name)
+        if not isinstance(type_name, str):
+            raise refuse("either-types", self.path, line, f"{what} of type {_shown(type_name)}")
+        names = [type_name]
         for name in names:
             if name != ROOT_TYPE and name not in self.parents:
                 declared = ", ".join(sorted(self.parents)) or "none"
@@ -220,6 +257,25 @@ class _DomainChecker:
             if name in self.predicates:
                 raise self.fail(f"predicate {name} is declared twice", item.line)
             self.predicates[name] = list(self.variables(item[1:], f"predicate {name}").values())
+
+    def function_section(self, section: Expression) -> None:
+        """``(:functions (total-cost) - number (road-length ?a ?b - place) - number)``: every
+        function number-valued (object fluents are refused)."""
+        items = section[1:]
+        index = 0
+        while index < len(items):
+            item = items[index]
+            if not isinstance(item, Expression) or item.head is None:
+                shown = item if isinstance(item, Word) else item.describe()
+                raise self.fail(f"expected a function such as (total-cost), found `{shown}`", item.line)
+            index += 1
+            if index < len(items) and items[index] == "-":
+                value_type = items[index + 1] if index + 1 < len(items) else None
+                if value_type != "number":
+                    shown = value_type if isinstance(value_type, Word) else "nothing"
+                    raise refuse("object-fluents", self.path, item.line, f"{item.describe()} - {shown}")
+                index += 2
+            self.functions[str(item.head)] = len(self.variables(item[1:], f"function {item.head}"))
 
     def action(self, section: Expression, name: str) -> None:
         where = f"action {name}"
@@ -247,9 +303,21 @@ class _DomainChecker:
         for key in (":precondition", ":effect"):
             formula = keys.get(key)
             if formula is not None:
-                self.formula(formula, scope, where)
+                self.formula(formula, scope, where, effect=key == ":effect")
+        effect = keys.get(":effect")
+        if isinstance(effect, Expression):
+            increases = list(_increases(effect))
+            if len(increases) > 1:
+                raise refuse(
+                    "numeric-fluents",
+                    self.path,
+                    increases[1].line,
+                    f"{where}: a second (increase (total-cost) ...) in one effect",
+                )
 
-    def formula(self, formula: object, scope: dict[str, TypeName], where: str) -> None:
+    def formula(self, formula: object, scope: dict[str, TypeName], where: str, *, effect: bool) -> None:
+        """Check a precondition (``effect`` false) or an effect: every construct modelled
+        (:mod:`genplan.pddl.fragment`), every atom declared and well typed."""
         if not isinstance(formula, Expression):
             assert isinstance(formula, Word)
             raise self.fail(f"{where}: expected a formula in parentheses, found `{formula}`", formula.line)
@@ -260,24 +328,76 @@ class _DomainChecker:
             raise self.fail(
                 f"{where}: expected a predicate or a connective, found a nested list", formula.line
             )
-        if head in _NUMERIC:
+        refused = _REFUSED_IN_EFFECTS if effect else _REFUSED_IN_PRECONDITIONS
+        if head in refused:
+            raise refuse(refused[str(head)], self.path, formula.line, f"{where}: {formula.describe()}")
+        if head in _COMPARISONS or (head == "=" and any(isinstance(t, Expression) for t in formula[1:])):
+            raise refuse("numeric-fluents", self.path, formula.line, f"{where}: {formula.describe()}")
+        if head in _NUMERIC_EFFECTS:
+            if not effect:
+                raise self.fail(f"{where}: {formula.describe()} is an effect, not a condition", formula.line)
+            self.cost_effect(formula, scope, where)
             return
-        if head in ("forall", "exists"):
-            if len(formula) != 3 or not isinstance(formula[1], Expression):
-                raise self.fail(f"{where}: expected ({head} (?x - type) formula)", formula.line)
-            inner = dict(scope)
-            inner.update(self.variables(list(formula[1]), f"{where}: {head}"))
-            self.formula(formula[2], inner, where)
-            return
-        if head in _CONNECTIVES:
+        if head in ("or", "exists", "imply", "preference"):  # in an effect: not PDDL at all
+            raise self.fail(f"{where}: ({head} ...) cannot be an effect", formula.line)
+        if head == "=" and effect:
+            raise self.fail(f"{where}: {formula.describe()}: equality cannot be an effect", formula.line)
+        if head == "not" and len(formula) == 2:
+            inner = formula[1]
+            if not (
+                isinstance(inner, Expression) and inner.head is not None and inner.head not in _CONNECTIVES
+            ):
+                shown = inner.describe() if isinstance(inner, Expression) else str(inner)
+                if effect:
+                    raise self.fail(
+                        f"{where}: (not ...) in an effect deletes one atom, not {shown}", formula.line
+                    )
+                raise refuse(
+                    "disjunctive-preconditions", self.path, formula.line, f"{where}: the negation of {shown}"
+                )
+        if head in ("and", "not"):  # every other connective was refused above
             if head == "not" and len(formula) != 2:
                 raise self.fail(f"{where}: (not ...) takes exactly one formula", formula.line)
             for part in formula[1:]:
-                if head == "preference" and isinstance(part, Word):
-                    continue
-                self.formula(part, scope, where)
+                self.formula(part, scope, where, effect=effect)
             return
         self.atom(formula, scope, where)
+
+    def cost_effect(self, formula: Expression, scope: dict[str, TypeName], where: str) -> None:
+        """``(increase (total-cost) N)``, ``N`` a non-negative number or a term of a declared
+        function over parameters and constants; any other numeric effect is refused."""
+        target = formula[1] if len(formula) == 3 else None
+        if formula.head != "increase" or not (
+            isinstance(target, Expression) and [str(w) for w in target] == ["total-cost"]
+        ):
+            raise refuse("numeric-fluents", self.path, formula.line, f"{where}: {formula.describe()}")
+        amount = formula[2]
+        if isinstance(amount, Word):
+            try:
+                value = float(amount)
+            except ValueError:
+                value = float("nan")
+            if not value >= 0:  # NaN too
+                raise self.fail(
+                    f"{where}: the action cost {amount} is not a non-negative number", formula.line
+                )
+            return
+        assert isinstance(amount, Expression)
+        name = str(amount.head) if amount.head is not None else ""
+        if name not in self.functions:
+            raise refuse("numeric-fluents", self.path, amount.line, f"{where}: the cost {amount.describe()}")
+        if len(amount) - 1 != self.functions[name]:
+            raise self.fail(
+                f"{where}: {amount.describe()} has {len(amount) - 1} arguments, function {name} takes "
+                f"{self.functions[name]}",
+                amount.line,
+            )
+        for term in amount[1:]:
+            if not isinstance(term, Word):
+                raise refuse(
+                    "numeric-fluents", self.path, amount.line, f"{where}: the cost {amount.describe()}"
+                )
+            self.term_type(term, scope, where, amount)
 
     def atom(self, atom: Expression, scope: dict[str, TypeName], where: str) -> None:
         name = str(atom.head)
@@ -347,6 +467,16 @@ class _DomainChecker:
             return True
         actual_types = [actual] if isinstance(actual, str) else sorted(actual)
         return all(self.ancestors(t) & allowed for t in actual_types)
+
+
+def _increases(effect: Expression) -> Iterator[Expression]:
+    """The ``(increase ...)`` effects of a checked effect (conjunctions walked, in order)."""
+    if effect.head == "increase":
+        yield effect
+    elif effect.head == "and":
+        for part in effect[1:]:
+            if isinstance(part, Expression):
+                yield from _increases(part)
 
 
 def _shown(type_name: TypeName) -> str:

@@ -73,9 +73,8 @@ def _read(tree: Expression) -> dict[str, Any]:
             requirements.update(str(r) for r in section[1:])
         elif kind == ":types":
             for name, parent in _simple_typed(section[1:]):
-                if name == ROOT_TYPE:
-                    raise _Outside
-                types[name] = parent
+                if name != ROOT_TYPE:  # declaring object itself (IPC Gripper) is a no-op
+                    types[name] = parent
         elif kind == ":constants":
             constants.update(_simple_typed(section[1:]))
         elif kind == ":predicates":
@@ -129,7 +128,7 @@ def _cost(formula: object) -> tuple[object, float | Atom | None]:
     function term ``(name, ?x, ...)``, or ``None`` when the effect has no cost."""
     if not isinstance(formula, Expression) or not formula:
         return formula, None
-    parts = list(formula[1:]) if formula.head == "and" else [formula]
+    parts = _conjuncts(formula)
     costs = [part for part in parts if isinstance(part, Expression) and part.head == "increase"]
     if not costs:
         return formula, None
@@ -156,14 +155,13 @@ def _cost(formula: object) -> tuple[object, float | Atom | None]:
 
 
 def _literals(formula: object, *, allow_equality: bool) -> tuple[tuple[Atom, ...], tuple[Atom, ...]]:
-    if formula is None:
-        return (), ()
-    if not isinstance(formula, Expression) or not formula:
-        raise _Outside  # the library decides what an empty formula means
-    parts = list(formula[1:]) if formula.head == "and" else [formula]
+    if formula is None or (isinstance(formula, Expression) and not formula):
+        return (), ()  # `()` is the empty conjunction (PDDL 3.1; VAL and Fast Downward agree)
+    if not isinstance(formula, Expression):
+        raise _Outside
     positive: dict[Atom, None] = {}
     negative: dict[Atom, None] = {}
-    for part in parts:
+    for part in _conjuncts(formula):
         target = positive
         if isinstance(part, Expression) and part.head == "not" and len(part) == 2:
             target, part = negative, part[1]
@@ -172,6 +170,16 @@ def _literals(formula: object, *, allow_equality: bool) -> tuple[tuple[Atom, ...
             raise _Outside
         target.setdefault(atom, None)
     return tuple(positive), tuple(negative)
+
+
+def _conjuncts(formula: Expression) -> list[object]:
+    """The literals of a conjunction, nested conjunctions flattened in order."""
+    if formula.head != "and":
+        return [formula]
+    parts: list[object] = []
+    for part in formula[1:]:
+        parts.extend(_conjuncts(part) if isinstance(part, Expression) and part.head == "and" else [part])
+    return parts
 
 
 def _atom(formula: object) -> Atom:

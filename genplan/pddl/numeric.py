@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from genplan.errors import PddlError
+from genplan.pddl.fragment import refuse
 
 Atom = tuple[str, ...]
 
@@ -34,8 +35,8 @@ def split_numeric(text: str, source: Path | None = None) -> tuple[str, dict[Atom
         (minimize (total-cost)))``; the text keeps its line numbers.
 
     Raises:
-        PddlError: a value that is not a number, or a metric other than
-            ``(:metric minimize (total-cost))`` (names ``source`` and the line).
+        PddlError: a value that is not a number (names ``source`` and the line).
+        UnsupportedPddl: a metric other than ``(:metric minimize (total-cost))``.
     """
     if "(=" not in text.replace("( =", "(=") and ":metric" not in text:
         return text, {}, False
@@ -59,7 +60,8 @@ def split_numeric(text: str, source: Path | None = None) -> tuple[str, dict[Atom
         line = text.count("\n", 0, metric.start()) + 1
         wanted = _TOTAL_COST_METRIC.match(text, metric.start())
         if wanted is None:
-            raise PddlError("unsupported metric: genplan reads (:metric minimize (total-cost))", source, line)
+            shown = " ".join(text[metric.start() : metric.start() + 60].split("\n", 1)[0].split())
+            raise refuse("other-metrics", source, line, shown if len(shown) < 40 else shown[:40] + " ...")
         minimize = True
         text = _blank(text, wanted.start(), wanted.end())
     return text, dict(sorted(fluents.items())), minimize

@@ -18,8 +18,10 @@ from pathlib import Path
 from genplan.errors import PddlError
 from genplan.pddl.domain import ROOT_TYPE, Atom, Domain, load_domain
 from genplan.pddl.numeric import split_numeric
+from genplan.pddl.problem_check import check_problem_tree
 from genplan.pddl.problem_data import ProblemData, problem_to_pddl
 from genplan.pddl.problem_reader import read_problem
+from genplan.pddl.sexpr import read_expression
 from genplan.pddl.text import add_missing_requirements, read_pddl_file, strip_comments_and_lower
 
 
@@ -83,15 +85,18 @@ def parse_problem_text(text: str, domain: Domain, source: Path | None = None) ->
     the same problem (``tests/pddl/test_pddl_fast.py``).
 
     Raises:
-        PddlError: malformed PDDL, a problem for another domain, an undeclared object,
-            predicate or type, a wrong arity, or a goal that is not a conjunction of atoms;
-            names ``source`` and the line where known.
+        PddlError: malformed PDDL, a problem for another domain, an object declared twice (or
+            as a domain constant too), an undeclared object, predicate or type, or a wrong
+            arity; names ``source`` and the line where known.
+        UnsupportedPddl: a construct genplan does not model (:mod:`genplan.pddl.fragment`:
+            a goal other than a conjunction of atoms, timed initial literals, ...).
     """
     normalised, fluents, minimize = split_numeric(strip_comments_and_lower(text), source)
     raw = read_problem(normalised)
-    if raw is None:
+    if raw is None:  # outside the fast path: checked against what genplan models, then the library
         from genplan.pddl.library import library_problem
 
+        check_problem_tree(read_expression(normalised, source), source)
         normalised = add_missing_requirements(normalised)
         raw = library_problem(normalised, source)
     name, domain_name, objects, init, goal = raw
@@ -165,6 +170,12 @@ def _checked_problem(
     for obj, type_name in sorted(objects):
         if domain.typed and type_name != ROOT_TYPE and type_name not in domain.types:
             raise PddlError(f"object {obj} has undeclared type {type_name}", source, _line(text, obj))
+        if obj in domain.constants:
+            raise PddlError(
+                f"object {obj} is also a constant of the domain; Fast Downward refuses a repeated object",
+                source,
+                _line(text, obj),
+            )
         declared[obj] = type_name
     object_types = dict(sorted(declared.items()))
     init_atoms = frozenset(init)

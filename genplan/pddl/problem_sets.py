@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import hashlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -338,6 +339,36 @@ def _generated(
 ) -> list[Problem]:
     saved = save_problems(generate_problems(domain, split, seed, n, generators=generators), out)
     return [bind_problem(generated.problem, parsed, path) for path, generated in saved]
+
+
+def domain_short_name(domain: str) -> str:
+    """The name a run folder, a saved run and a replay know ``--domain`` by: a built-in domain's
+    (or a built-in task in English's) name, or, for a folder of the user's, the folder's name and
+    the first 8 hex digits of the SHA-256 of its ``domain.pddl`` (or ``description.md``):
+    ``./ipc/ferry`` is ``ferry-1a2b3c4d``, never the built-in ``ferry``, so a user's folder never
+    replays or blocks a built-in domain's run, and two folders of one name but different domains
+    never share a run folder.
+
+    Raises:
+        ConfigurationError: neither a built-in name nor a folder with a ``domain.pddl`` or a
+            ``description.md`` (as :func:`resolve_domain`).
+    """
+    described = described_folder(domain)
+    if described is not None:
+        return _folder_name(described, DESCRIPTION_FILE)
+    folder = resolve_domain(domain)
+    return domain if folder is None else _folder_name(folder, "domain.pddl")
+
+
+def _folder_name(folder: Path, main_file: str) -> str:
+    resolved = folder.resolve()
+    if (data_folder("domains") / resolved.name).resolve() == resolved:
+        return resolved.name  # a built-in domain's own folder, named by path
+    try:
+        digest = hashlib.sha256((folder / main_file).read_bytes()).hexdigest()[:8]
+    except OSError as error:
+        raise ConfigurationError(f"cannot read {folder / main_file}: {error.strerror or error}") from error
+    return f"{resolved.name}-{digest}"
 
 
 def described_folder(domain: str) -> Path | None:

@@ -139,6 +139,7 @@ def parse_with_location(parse: Callable[[str], T], text: str, path: Path | None)
             words (see the module docstring).
     """
     from lark.exceptions import LarkError, UnexpectedInput
+    from pddl.exceptions import PDDLError
 
     saved_limit = getattr(sys, "tracebacklimit", _UNSET)
     try:
@@ -148,7 +149,7 @@ def parse_with_location(parse: Callable[[str], T], text: str, path: Path | None)
     except LarkError as error:
         cause = error.__context__ or error
         raise PddlError(f"invalid PDDL: {cause}", path, _line_of(cause, text)) from error
-    except (ValueError, AssertionError, TypeError, KeyError) as error:
+    except (PDDLError, ValueError, AssertionError, TypeError, KeyError) as error:
         raise PddlError(f"invalid PDDL: {error}", path, _line_of(error, text)) from error
     finally:
         # The pddl library sets sys.tracebacklimit = 0 while parsing and leaves it so on errors,

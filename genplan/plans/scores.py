@@ -11,6 +11,12 @@ The IPC learning track (2023) ranks planners by two sums over problems:
 
 Problems are grouped by the IPC level in their key (``testing/easy/p01.pddl`` is ``easy``);
 problems with no level in their key fall in ``all`` only.
+
+A quality stands on what ``C*`` was taken from. Where a problem has no reference cost and no
+other plan was compared, ``C*`` is the plan's own cost and its quality is 1 by construction, so
+the sums also count, per level, the problems that had a reference (``referenced``) and their
+quality alone (``referenced_quality``): one run scored by itself reports those
+(:func:`genplan.experiments.quality.scores_json`), never a count of solved problems as a quality.
 """
 
 from __future__ import annotations
@@ -75,28 +81,41 @@ class ScoreSums:
     Attributes:
         quality / agile: level (``easy``, ``medium``, ``hard``, and ``all``) -> sum.
         problems: level -> problems counted.
-        per_problem: problem key -> ``{"quality": q, "agile": a, "best": C*}``.
+        referenced: level -> problems with a reference cost (0 where none had one).
+        referenced_quality: level -> the quality summed over those problems only.
+        per_problem: problem key -> ``{"quality": q, "agile": a, "best": C*, "reference": cost
+            or None}``.
     """
 
     quality: dict[str, float] = field(default_factory=dict)
     agile: dict[str, float] = field(default_factory=dict)
     problems: dict[str, int] = field(default_factory=dict)
+    referenced: dict[str, int] = field(default_factory=dict)
+    referenced_quality: dict[str, float] = field(default_factory=dict)
     per_problem: dict[str, dict[str, float | None]] = field(default_factory=dict)
 
-    def add(self, key: str, quality: float, agile: float) -> None:
+    def add(self, key: str, quality: float, agile: float, *, referenced: bool = False) -> None:
+        """Count problem ``key``'s scores in ``all`` and in its level; ``referenced``: the
+        problem had a reference cost."""
         for level in ("all", problem_level(key)):
             if level is None:
                 continue
             self.quality[level] = self.quality.get(level, 0.0) + quality
             self.agile[level] = self.agile.get(level, 0.0) + agile
             self.problems[level] = self.problems.get(level, 0) + 1
+            self.referenced[level] = self.referenced.get(level, 0) + referenced
+            self.referenced_quality[level] = self.referenced_quality.get(level, 0.0) + (
+                quality if referenced else 0.0
+            )
 
     def to_json(self) -> dict[str, object]:
-        """``{"quality": {...}, "agile": {...}, "problems": {...}}``, sums rounded to 4 places."""
+        """``{"quality": {...}, "agile": {...}, "problems": {...}, "references_found": {...}}``,
+        sums rounded to 4 places."""
         return {
             "quality": {k: round(v, 4) for k, v in self.quality.items()},
             "agile": {k: round(v, 4) for k, v in self.agile.items()},
             "problems": dict(self.problems),
+            "references_found": dict(self.referenced),
         }
 
 
@@ -143,11 +162,13 @@ def score(
         for attempt in results:
             quality = quality_score(attempt.cost, best.get(attempt.problem))
             agile = agile_score(attempt.seconds if attempt.cost is not None else None, time_limit)
-            total.add(attempt.problem, quality, agile)
+            reference = references.get(attempt.problem)
+            total.add(attempt.problem, quality, agile, referenced=reference is not None)
             total.per_problem[attempt.problem] = {
                 "quality": round(quality, 6),
                 "agile": round(agile, 6),
                 "best": best.get(attempt.problem),
+                "reference": reference,
             }
         sums[name] = total
     return sums

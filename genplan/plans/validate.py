@@ -23,8 +23,10 @@ from genplan.plans.syntax import check_syntax
 from genplan.plans.val import VAL_MAX_STEPS, ValResult, run_val, val_path
 
 CHECKERS = ("auto", "val", "simulator")
-MISSING_VAL_NOTICE = "checked by simulator: VAL is not available on this platform"
-LONG_PLAN_NOTICE = f"checked by simulator: VAL refuses plans of {VAL_MAX_STEPS:,}+ steps"
+NOTICE_PREFIX = "checked by simulator: "
+MISSING_VAL_NOTICE = f"{NOTICE_PREFIX}VAL is not available on this platform"
+LONG_PLAN_NOTICE = f"{NOTICE_PREFIX}VAL refuses plans of {VAL_MAX_STEPS:,}+ steps"
+ASKED_NOTICE = f"{NOTICE_PREFIX}asked for (--checker simulator)"
 
 MAX_PLAN_ACTIONS = 1_000_000
 """The most actions a plan may have to be checked at all (longer: a plan-syntax failure)."""
@@ -43,12 +45,14 @@ class PlanVerdict:
             could not be checked within its deadline, else ``None``.
         message: the syntax error or the plan repair advice; empty when valid.
         failing_step: 0-based index of the first bad or inapplicable action, or ``None``.
-        checker_used: ``"syntax"``, ``"val"`` or ``"simulator"``.
+        checker_used: who gave the verdict: ``"syntax"`` (genplan's plan-syntax check rejected
+            the plan before any semantic checker saw it), ``"val"`` or ``"simulator"``.
         cost: the plan's cost when valid (:func:`~genplan.plans.costs.plan_cost`: its length,
             or its total cost in action-cost problems), else ``None``.
-        notice: a one-line notice when the simulator served because VAL could not (missing,
+        notice: a one-line notice whenever the simulator judged: why VAL did not (missing,
             refusing a plan of :data:`~genplan.plans.val.VAL_MAX_STEPS` or more steps, crashed
-            or timed out), e.g. ``"checked by simulator: VAL refuses plans of 9,995+ steps"``.
+            or timed out, or the caller asked for the simulator), e.g. ``"checked by simulator:
+            VAL refuses plans of 9,995+ steps"``; ``None`` when VAL or the syntax check judged.
     """
 
     valid: bool
@@ -58,6 +62,11 @@ class PlanVerdict:
     checker_used: str
     notice: str | None = None
     cost: float | None = None
+
+    @property
+    def simulator_reason(self) -> str | None:
+        """Why the simulator judged instead of VAL (the notice without its prefix), or ``None``."""
+        return self.notice.removeprefix(NOTICE_PREFIX) if self.notice is not None else None
 
 
 def check_plan(
@@ -113,10 +122,12 @@ def check_plan(
                 kind = None if result.valid else FailureKind.PLAN_SEMANTICS
                 cost = plan_cost(problem, syntax.actions) if result.valid else None
                 return PlanVerdict(result.valid, kind, result.advice, result.failing_step, "val", cost=cost)
-            notice = f"checked by simulator: VAL failed ({_last_words(result)})"
+            notice = f"{NOTICE_PREFIX}VAL failed ({_last_words(result)})"
         if checker == "val":
-            reason = notice.removeprefix("checked by simulator: ")
+            reason = notice.removeprefix(NOTICE_PREFIX)
             raise ValidatorError(f"VAL gave no verdict: {reason}; use --checker auto or simulator")
+    else:
+        notice = ASKED_NOTICE
     try:
         simulated = simulate(problem, syntax.actions, deadline=deadline)
     except CheckDeadlinePassed as late:

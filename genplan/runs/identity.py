@@ -19,7 +19,7 @@ from typing import Any
 from genplan.errors import ConfigurationError
 from genplan.pddl.described import ENGLISH, DescribedTask
 from genplan.pddl.problem_sets import DomainProblems
-from genplan.runs.record import METADATA_FILE
+from genplan.runs.record import CONVERSATION_FILE, METADATA_FILE
 from genplan.runs.settings import settings_to_json
 
 IDENTITY_FILE = "identity.json"
@@ -88,15 +88,31 @@ def identity_differences(recorded: dict[str, Any], identity: dict[str, Any]) -> 
     return differences
 
 
+def holds_work(folder: Path) -> bool:
+    """Whether ``folder`` holds anything a run recorded besides its ``identity.json``: a start that
+    failed before its first exchange or result (no model, a replay that does not match, an error
+    in the problems) leaves nothing worth keeping, and must not block a later run."""
+    if not folder.is_dir():
+        return False
+    for path in folder.iterdir():
+        if path.name == IDENTITY_FILE:
+            continue
+        if path.name == CONVERSATION_FILE and path.is_file() and path.stat().st_size == 0:
+            continue
+        return True
+    return False
+
+
 def check_identity(folder: Path, identity: dict[str, Any]) -> None:
-    """Refuse to run into ``folder`` when it holds a run made with other values.
+    """Refuse to run into ``folder`` when it holds a run made with other values (a folder whose
+    run recorded nothing, :func:`holds_work`, is taken over).
 
     Raises:
         ConfigurationError: the folder's recorded identity differs from ``identity``; the
             message names every difference and what to do.
     """
     recorded = _recorded(folder)
-    if recorded is None:
+    if recorded is None or not holds_work(folder):
         return
     differences = identity_differences(recorded, identity)
     if differences:

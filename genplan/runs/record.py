@@ -22,7 +22,7 @@ from genplan.pddl.problem import Problem
 from genplan.plans.costs import cost_kind
 from genplan.plans.plan_file import FoundPlan, plan_file_name
 from genplan.plans.validate import PlanVerdict
-from genplan.runs.status import SOLVED, canonical_status
+from genplan.runs.status import SOLVED, canonical_status, plan_status
 
 METADATA_FILE = "metadata.json"
 RESULTS_FILE = "results.json"
@@ -49,6 +49,13 @@ class ProblemResult:
         plan_cost: the cost of the valid plan found (its length, or its total cost in
             action-cost problems, :mod:`genplan.plans.costs`), else ``None``; ``None`` also in
             records made before costs were kept.
+        checked_by: who judged the returned plan: ``"val"``, ``"simulator"`` (genplan's
+            STRIPS simulator, which models every domain genplan loads exactly, see
+            :mod:`genplan.pddl.fragment`), ``"syntax"`` (the plan-syntax check rejected it before
+            either saw it), or ``None`` when no plan came back (and in records made before it
+            was kept).
+        check_note: why the simulator judged instead of VAL (``"VAL refuses plans of 9,995+
+            steps"``), else ``None``.
         plan: the valid plan found, which :func:`write_record` saves as
             ``plans/<key>.plan``; not part of ``results.json``.
     """
@@ -62,7 +69,46 @@ class ProblemResult:
     world_model_queries: int | None = None
     details: Mapping[str, Any] = field(default_factory=dict)
     plan_cost: float | None = None
+    checked_by: str | None = None
+    check_note: str | None = None
     plan: FoundPlan | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def of_plan(
+        cls,
+        key: str,
+        problem: Problem,
+        actions: Sequence[str],
+        verdict: PlanVerdict,
+        seconds: float,
+        *,
+        message: str | None = None,
+        **fields: Any,
+    ) -> ProblemResult:
+        """The result of a problem whose approach returned ``actions`` and the checker gave them
+        ``verdict``: the status and message of :func:`~genplan.runs.status.plan_status`, the plan
+        and its cost when valid (:func:`found_plan`), and who checked it. Every approach builds
+        the result of a returned plan here, so every record says the same of it.
+
+        Args:
+            message: replaces the checker's message of an invalid plan (e.g. to say where a
+                policy's execution stopped); ignored for a valid plan.
+            fields: the other fields of :class:`ProblemResult` (``details``, ``llm_calls``, ...).
+        """
+        status, checker_message = plan_status(verdict)
+        found = found_plan(problem, verdict, actions)
+        return cls(
+            problem=key,
+            status=status,
+            plan_length=len(actions),
+            seconds=seconds,
+            message=(message or checker_message) if status != SOLVED else None,
+            plan_cost=found.cost if found is not None else None,
+            checked_by=verdict.checker_used,
+            check_note=verdict.simulator_reason,
+            plan=found,
+            **fields,
+        )
 
     @property
     def solved(self) -> bool:
@@ -70,15 +116,19 @@ class ProblemResult:
         return self.status == SOLVED
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-ready form, ``plan_cost`` beside ``plan_length`` (``details`` omitted when
-        empty; the plan itself is saved apart, see :func:`write_plans`)."""
+        """JSON-ready form, ``plan_cost`` beside ``plan_length`` and ``checked_by`` and
+        ``check_note`` after ``message`` (``details`` omitted when empty; the plan itself is saved
+        apart, see :func:`write_plans`)."""
         data: dict[str, Any] = {}
         for item in dataclasses.fields(self):
-            if item.name not in ("plan", "plan_cost"):
+            if item.name not in ("plan", "plan_cost", "checked_by", "check_note"):
                 data[item.name] = getattr(self, item.name)
             if item.name == "plan_length":
                 cost = self.plan_cost
                 data["plan_cost"] = int(cost) if cost is not None and cost == int(cost) else cost
+            if item.name == "message":
+                data["checked_by"] = self.checked_by
+                data["check_note"] = self.check_note
         data["seconds"] = round(self.seconds, 6)
         data["details"] = dict(self.details)
         if not data["details"]:
@@ -102,7 +152,37 @@ class ProblemResult:
             world_model_queries=data.get("world_model_queries"),
             details=dict(data.get("details") or {}),
             plan_cost=data.get("plan_cost"),
+            checked_by=data.get("checked_by"),
+            check_note=data.get("check_note"),
         )
+
+
+CHECKER_NAMES = {"val": "VAL", "simulator": "simulator", "syntax": "plan-syntax check"}
+"""How a person reads each ``checked_by`` value."""
+
+
+def describe_checkers(results: Sequence[ProblemResult]) -> str:
+    """Who checked the returned plans of ``results``: ``"checked by VAL 29, simulator 1 (VAL
+    refuses plans of 9,995+ steps)"`` (each reason the simulator judged, once), or ``"no plan
+    checked"`` when none was (or the records did not keep it)."""
+    counts: dict[str, int] = {}
+    reasons: dict[str, None] = {}
+    for result in results:
+        if result.checked_by is not None:
+            counts[result.checked_by] = counts.get(result.checked_by, 0) + 1
+        if result.checked_by == "simulator" and result.check_note:
+            reasons[result.check_note] = None
+    if not counts:
+        return "no plan checked"
+    parts = [
+        f"{CHECKER_NAMES.get(name, name)} {count}" for name, count in sorted(counts.items(), key=_val_first)
+    ]
+    text = "checked by " + ", ".join(parts)
+    return f"{text} ({'; '.join(reasons)})" if reasons else text
+
+
+def _val_first(item: tuple[str, int]) -> tuple[int, str]:
+    return (list(CHECKER_NAMES).index(item[0]) if item[0] in CHECKER_NAMES else len(CHECKER_NAMES), item[0])
 
 
 def found_plan(problem: Problem, verdict: PlanVerdict, actions: Sequence[str] | None) -> FoundPlan | None:
@@ -148,6 +228,9 @@ class RunRecord:
         scores: the IPC quality and agile scores summed per level (``{"quality": {"all": ...,
             "easy": ...}, "agile": {...}, "problems": {...}, "time_limit_seconds": T,
             "references": source}``, :mod:`genplan.experiments.quality`), or ``None``.
+        machine: the machine the run's seconds were measured on (:func:`~genplan.runs.machine.
+            machine_figures`): ``{"cpus": 2, "load_average": {"start": [1m, 5m, 15m], "end":
+            [...]}}``; ``None`` in records made before it was kept.
     """
 
     approach: str
@@ -170,6 +253,7 @@ class RunRecord:
     problem_set: str | None = None
     generators: str | None = None
     scores: dict[str, Any] | None = None
+    machine: dict[str, Any] | None = None
 
     @property
     def solved(self) -> int:
@@ -188,6 +272,22 @@ class RunRecord:
         return statistics.median(times) if times else None
 
     @property
+    def checkers(self) -> dict[str, int]:
+        """Problems per checker that judged their returned plan (``val``, ``simulator``,
+        ``syntax``), sorted; problems with no plan (or from records that did not keep it) are
+        not counted."""
+        counts: dict[str, int] = {}
+        for result in self.problems:
+            if result.checked_by is not None:
+                counts[result.checked_by] = counts.get(result.checked_by, 0) + 1
+        return dict(sorted(counts.items()))
+
+    def describe_checkers(self) -> str:
+        """Who checked the returned plans, for a person: ``"checked by VAL 29, simulator 1 (VAL
+        refuses plans of 9,995+ steps)"``, or ``"no plan checked"``."""
+        return describe_checkers(self.problems)
+
+    @property
     def statuses(self) -> dict[str, int]:
         """Problems per status, sorted by status."""
         counts: dict[str, int] = {}
@@ -198,7 +298,7 @@ class RunRecord:
     def to_json(self) -> dict[str, Any]:
         """The ``metadata.json`` form: every field but ``problems``, plus the summary figures
         (``evaluation_problems``, ``solved``, ``fraction_solved``, ``median_seconds``,
-        ``statuses``)."""
+        ``statuses``, ``checked_by``)."""
         data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "problems"}
         data.update(
             evaluation_problems=len(self.problems),
@@ -206,6 +306,7 @@ class RunRecord:
             fraction_solved=self.fraction_solved,
             median_seconds=self.median_seconds,
             statuses=self.statuses,
+            checked_by=self.checkers,
         )
         return data
 

@@ -12,8 +12,9 @@ both use.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from genplan.paths import saved_run_roots
 from genplan.pddl.selection import Selection, recorded_selection
@@ -31,6 +32,7 @@ class SavedRun:
             built-in name, without the selection).
         problem_set: the record's ``problem_set`` (``"planbench:by-length:2,4 x10"``), or ``None``.
         problems: its evaluation problems.
+        settings: the approach's settings as the record keeps them (JSON).
     """
 
     folder: Path
@@ -40,15 +42,23 @@ class SavedRun:
     seed: int
     problem_set: str | None
     problems: int
+    settings: dict[str, Any] = field(default_factory=dict)
 
 
 def saved_runs(approach: str, domain: str | None = None) -> list[SavedRun]:
     """The saved runs of ``approach`` on ``domain`` (its built-in name; every domain when
     ``None``) under every :func:`~genplan.paths.saved_run_roots` folder (the user's first), in
-    folder order; a folder whose ``metadata.json`` cannot be read is skipped."""
+    folder order; a folder whose ``metadata.json`` cannot be read is skipped, and so is one that
+    an earlier root holds too (an installed copy of the checkout's ``synthesized/``: the user's
+    copy wins, and no run is listed twice)."""
     found = []
+    seen: set[tuple[str, str]] = set()
     for root in saved_run_roots():
         for metadata in sorted(root.glob(f"*/*/{METADATA_FILE}")):
+            place = (metadata.parent.parent.name, metadata.parent.name)
+            if place in seen:
+                continue
+            seen.add(place)
             try:
                 data = json.loads(metadata.read_text(encoding="utf-8"))
                 run = SavedRun(
@@ -59,6 +69,7 @@ def saved_runs(approach: str, domain: str | None = None) -> list[SavedRun]:
                     int(data["seed"]),
                     data.get("problem_set"),
                     int(data.get("evaluation_problems", 0)),
+                    dict(data.get("settings") or {}),
                 )
             except (OSError, ValueError, KeyError, TypeError):
                 continue

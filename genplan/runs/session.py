@@ -16,7 +16,6 @@ solving); the session does the rest, the same way for all:
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -29,6 +28,7 @@ from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
 from genplan.runs.identity import IDENTITY_FILE, check_identity, run_identity
 from genplan.runs.keys import problem_key
+from genplan.runs.machine import MachineWatch, usable_cpus
 from genplan.runs.observations import OBSERVATIONS_FILE, Observations
 from genplan.runs.progress import Progress, SilentProgress
 from genplan.runs.record import (
@@ -47,10 +47,7 @@ from genplan.sandbox import Limits
 
 def default_workers() -> int:
     """Evaluation problems solved at once by default, for every approach: the usable cores."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
+    return usable_cpus()
 
 
 @dataclass(frozen=True)
@@ -135,7 +132,8 @@ class RunSession:
         self.observations = Observations(self.folder / OBSERVATIONS_FILE, earlier)
         """Measurements the prompts depend on, reused by a rerun or a replay."""
         self.date = today()
-        self.artifacts: list[str] = [CONVERSATION_FILE]
+        self.machine = MachineWatch()
+        self.artifacts: list[str] = []
         write_json(self.folder / IDENTITY_FILE, self.identity)
         self.artifacts.append(IDENTITY_FILE)
 
@@ -227,6 +225,8 @@ class RunSession:
             details: the approach's own figures (JSON-ready).
             world_model_queries: queries over the run, ``None`` for approaches that make none.
         """
+        if (self.folder / CONVERSATION_FILE).is_file():  # none when no model was asked (PG3)
+            self.artifacts.insert(0, CONVERSATION_FILE)
         if (self.folder / OBSERVATIONS_FILE).is_file():
             self.add_artifact(OBSERVATIONS_FILE)
         described = isinstance(self.problems, DescribedTask)
@@ -250,6 +250,7 @@ class RunSession:
             isolation=self.isolation,
             problem_set=ENGLISH if described else self.problems.problem_set,  # type: ignore[union-attr]
             generators=None if described else self.problems.generators,  # type: ignore[union-attr]
+            machine=self.machine.figures(),
         )
         write_record(self.folder, record)
         return record

@@ -44,11 +44,14 @@ def plan_status(verdict: PlanVerdict) -> tuple[str, str | None]:
     """The status and message of a problem whose returned plan got ``verdict``.
 
     Returns:
-        ``("solved", None)`` for a valid plan, else ``("plan-syntax" | "plan-semantics", the
-        checker's message)``.
+        ``("solved", None)`` for a valid plan, ``("timeout", message)`` for a plan that could not
+        be checked within its deadline (never a verdict on the plan), else ``("plan-syntax" |
+        "plan-semantics", the checker's message)``.
     """
     if verdict.valid:
         return SOLVED, None
+    if verdict.kind is FailureKind.TIMEOUT:
+        return FailureKind.TIMEOUT.value, verdict.message
     kind = PlanStatus.PLAN_SYNTAX if verdict.kind is FailureKind.PLAN_SYNTAX else PlanStatus.PLAN_SEMANTICS
     return kind.value, verdict.message
 

@@ -11,6 +11,7 @@ import pytest
 
 from genplan.approaches import get_approach
 from genplan.approaches.base import RunContext
+from genplan.approaches.pg3.budget import Budget
 from genplan.approaches.pg3.execution import Stop, execute_policy
 from genplan.approaches.pg3.heuristic import AdditiveHeuristic
 from genplan.approaches.pg3.learning import learn_policy
@@ -207,7 +208,7 @@ def test_pg3_score_reusing_a_parents_trace_gives_the_plain_scores(gripper: Domai
         score = PG3Score(searches, rollout_steps=50, max_expansions=2000, unsolved_cost=1000.0, reuse=reuse)
         recording = RecordingScore(score)
         result = search_policy(
-            recording, PolicySuccessors(gripper.domain, goals), [], max_policies=150, max_seconds=600.0
+            recording, PolicySuccessors(gripper.domain, goals), [], max_policies=150, budget=Budget(600.0)
         )
         runs.append((recording.seen, result.policy.identity, result.score, score.reused))
     (fast, fast_policy, fast_score, reused), (plain, plain_policy, plain_score, _) = runs
@@ -283,7 +284,7 @@ def test_holding_back_children_that_score_as_their_parent_spends_fewer_candidate
                 PolicySuccessors(gripper.domain, goals),
                 semantic,
                 max_policies=1000,
-                max_seconds=600.0,
+                budget=Budget(600.0),
                 same_as_parent=score.same_as_parent if hold_back else None,
             )
         )
@@ -305,6 +306,15 @@ def test_pe_approach_records_no_model_use_and_saves_a_replayable_policy(
     assert len(parse_policy(saved, gripper.domain).rules) == record.details["rules"]
     metadata = json.loads((tmp_path / "run" / "metadata.json").read_text())
     assert metadata["approach"] == "pe" and "policy.txt" in metadata["artifacts"]
+    # the shared books (issue 33 item 7): no conversation listed where none was recorded, every
+    # valid plan saved with its cost, every plan's checker named
+    assert "conversation.jsonl" not in metadata["artifacts"]
+    assert all((tmp_path / "run" / name).is_file() for name in metadata["artifacts"])
+    for result in record.problems:
+        if result.solved:
+            assert result.plan_cost == result.plan_length and result.checked_by == "val"
+            saved = tmp_path / "run" / "plans" / result.problem.replace(".pddl", ".plan")
+            assert len(saved.read_text().splitlines()) == result.plan_length + 1
 
 
 def test_table1_has_pg3_pe_and_pc_columns(tmp_path: Path) -> None:
@@ -350,8 +360,32 @@ def test_evaluate_replays_a_saved_policy(tmp_path: Path) -> None:
         ]
     )
     assert code == 0
-    rows = json.loads(report.read_text())["problems"]
+    data = json.loads(report.read_text())
+    rows = data["problems"]
     assert len(rows) == 3 and all(row["status"] == "solved" for row in rows)
+    assert data["summary"]["checked_by"] == {"val": 3} and data["summary"]["median_seconds"] > 0
+    assert data["scores"]["agile"]["all"] == 3.0 and data["scores"]["quality"] is None
+
+
+def test_evaluate_a_policy_reports_runtime_scores_and_saves_plans(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 33 item 7: ``evaluate --policy`` printed no runtime and no scores, and ignored
+    ``--plans``, ``--workers`` and ``--references``."""
+    from genplan.cli import main
+
+    policy_file = tmp_path / "policy.txt"
+    policy_file.write_text(GRIPPER_POLICY)
+    arguments = ["evaluate", "--policy", str(policy_file), "--domain", "gripper", "--n", "2"]
+    arguments += ["--runs-dir", str(tmp_path / "w"), "--workers", "2", "--plans", str(tmp_path / "plans")]
+    keys = ["eval/eval-00.pddl", "eval/eval-01.pddl"]
+    references = tmp_path / "references.json"
+    references.write_text(json.dumps({keys[0]: 1, keys[1]: None}))
+    assert main([*arguments, "--references", str(references)]) == 0
+    shown = capsys.readouterr().out
+    assert "median runtime" in shown and "checked by VAL 2" in shown
+    assert "references found 1/2 (1 without one not scored for quality)" in shown
+    assert sorted(p.name for p in (tmp_path / "plans" / "eval").iterdir()) == ["eval-00.plan", "eval-01.plan"]
 
 
 def test_genplan_run_pg3_needs_no_model_and_keeps_the_shared_books(tmp_path: Path) -> None:

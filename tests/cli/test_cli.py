@@ -189,7 +189,12 @@ def test_solve_and_evaluate_with_a_program_file(
     assert data["summary"]["fraction_solved"] == 1.0 and len(data["problems"]) == 4
     assert all(p["status"] == "solved" and p["plan_length"] >= 100 for p in data["problems"])
     assert all(p["plan_cost"] == p["plan_length"] for p in data["problems"])
-    assert data["scores"]["quality"]["all"] == 4.0 and data["scores"]["references"] is None
+    # No reference costs: no quality number (C* would be each plan's own cost; issue 33 item 5)
+    assert data["scores"]["quality"] is None and data["scores"]["references"] is None
+    assert data["scores"]["references_found"] == {"all": 0} and data["scores"]["agile"]["all"] == 4.0
+    assert all(p["checked_by"] == "val" and p["check_note"] is None for p in data["problems"])
+    assert data["summary"]["checked_by"] == {"val": 4}
+    assert data["machine"]["cpus"] >= 1 and len(data["machine"]["load_average"]["end"]) == 3
     saved = sorted(str(p.relative_to(tmp_path / "plans")) for p in (tmp_path / "plans").rglob("*.plan"))
     assert saved == [row["problem"][: -len(".pddl")] + ".plan" for row in data["problems"]]
 

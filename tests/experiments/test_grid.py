@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from grid_doubles import TOY, TOY_ENTRY, answers, small_domains, stable
+from grid_doubles import TOY, TOY_ENTRY, answers, folder_domain_name, small_domains, stable
 
 from genplan.approaches import REGISTRY
 from genplan.errors import ConfigurationError
@@ -19,6 +19,8 @@ from genplan.experiments.journal import read_jsonl
 from genplan.experiments.reports import comparison_table, make_reports
 from genplan.experiments.spec import ApproachSpec, GridSpec, ModelSpec, grid_cells
 from genplan.llm import BackendKind, BackendSpec, FakeLanguageModel
+
+HEAVY, GRIPPER = folder_domain_name("heavy"), folder_domain_name("gripper")
 
 
 @pytest.fixture(autouse=True)
@@ -65,28 +67,28 @@ def test_every_cell_is_recorded_once_with_its_problems(finished: GridSpec) -> No
     }
     problems = read_jsonl(finished.results_dir / "problems.jsonl")
     assert len(problems) == 12 * 2
-    assert {p["problem"] for p in problems if p["domain"] == "heavy"} == {"train-00.pddl", "train-01.pddl"}
+    assert {p["problem"] for p in problems if p["domain"] == HEAVY} == {"train-00.pddl", "train-01.pddl"}
 
 
 def test_records_carry_each_approach_s_figures(finished: GridSpec) -> None:
     runs = {r["cell"]: r for r in read_jsonl(finished.results_dir / "runs.jsonl")}
-    heavy = runs["heavy/generalized-plan/main-seed0"]
+    heavy = runs[f"{HEAVY}/generalized-plan/main-seed0"]
     assert heavy["fraction_solved"] == 1.0 and heavy["feedback"] == {"python-exception": 1}
     assert heavy["llm_calls"] == 4 and heavy["details"]["training_outcome"] == "solved all training problems"
     assert [s["fraction_solved"] for s in heavy["steps"]] == [
         0.0,
         1.0,
     ]  # Figure 4: before and after the repair
-    assert runs["heavy/generalized-plan/no-cot-seed1"]["llm_calls"] == 2
-    assert runs["gripper/generalized-plan/main-seed0"]["fraction_solved"] == 0.0
-    toy = runs[f"heavy/{TOY}/main-seed0"]
+    assert runs[f"{HEAVY}/generalized-plan/no-cot-seed1"]["llm_calls"] == 2
+    assert runs[f"{GRIPPER}/generalized-plan/main-seed0"]["fraction_solved"] == 0.0
+    toy = runs[f"{HEAVY}/{TOY}/main-seed0"]
     assert toy["llm_calls"] == 2 and toy["fraction_solved"] == 0.0 and "steps" not in toy
 
 
 def test_the_client_writes_each_run_folder(finished: GridSpec) -> None:
-    cell = next(c for c in grid_cells(finished) if c.id == "heavy/generalized-plan/main-seed0")
+    cell = next(c for c in grid_cells(finished) if c.id == f"{HEAVY}/generalized-plan/main-seed0")
     folder = run_folder_of(finished, cell)
-    assert folder == finished.runs_dir / "fake" / "heavy" / "generalized-plan" / "main-seed0"
+    assert folder == finished.runs_dir / "fake" / HEAVY / "generalized-plan" / "main-seed0"
     assert {"conversation.jsonl", "program.py", "metadata.json", "results.json", "steps.json"} <= {
         p.name for p in folder.iterdir()
     }
@@ -106,7 +108,7 @@ def test_a_cell_whose_folder_was_written_but_not_recorded_is_recorded_without_ru
     results = tmp_path / "results"
     shutil.copytree(finished.results_dir, results)
     runs = read_jsonl(results / "runs.jsonl")
-    kept = [r for r in runs if r["cell"] != "heavy/generalized-plan/main-seed1"]
+    kept = [r for r in runs if r["cell"] != f"{HEAVY}/generalized-plan/main-seed1"]
     (results / "runs.jsonl").write_text("".join(json.dumps(r) + "\n" for r in kept))  # the client died there
     spec = replace(finished, results_dir=results)
     summary = run_grid(spec, model_factory=lambda cell: FakeLanguageModel())
@@ -158,7 +160,7 @@ def test_records_made_before_identities_were_kept_are_compared_on_their_own_fiel
 def test_a_folder_written_with_other_values_but_not_recorded_runs_again(
     finished: GridSpec, tmp_path: Path
 ) -> None:
-    cell = "heavy/generalized-plan/main-seed1"
+    cell = f"{HEAVY}/generalized-plan/main-seed1"
     results = tmp_path / "results"
     shutil.copytree(finished.results_dir, results)
     kept = [r for r in read_jsonl(results / "runs.jsonl") if r["cell"] != cell]
@@ -185,7 +187,7 @@ def test_a_failed_cell_is_listed_and_tried_again_next_time(tmp_path: Path) -> No
     summary = run_grid(spec, model_factory=lambda cell: FakeLanguageModel())  # runs out of answers
     assert (summary.finished, summary.failed) == (0, 1)
     failure = read_jsonl(tmp_path / "results" / "failures.jsonl")[0]
-    assert failure["cell"] == f"heavy/{TOY}/main-seed0" and "ran out of answers" in failure["error"]
+    assert failure["cell"] == f"{HEAVY}/{TOY}/main-seed0" and "ran out of answers" in failure["error"]
     assert read_jsonl(tmp_path / "results" / "runs.jsonl") == []
     summary = run_grid(spec, model_factory=answers)
     assert (summary.finished, summary.failed) == (1, 0)
@@ -196,11 +198,15 @@ def test_the_comparison_table_puts_approaches_side_by_side(finished: GridSpec, t
     assert {"comparison.md", "table1.md", "table2.md", "table3.md", "figure4.png", "figure5.png"} <= written
     comparison = (tmp_path / "comparison.md").read_text()
     # generalized plan: 4 calls per run, over 2 problems; the toy planner: one call per problem
-    assert "| heavy | generalized-plan | main | 2 | 1.00 | 4.0 | 2.00 |" in comparison
-    assert f"| heavy | {TOY} | main | 2 | 0.00 | 2.0 | 1.00 |" in comparison
+    assert f"| {HEAVY} | generalized-plan | main | 2 | 1.00 | 4.0 | 2.00 |" in comparison
+    heavy = next(
+        row for row in comparison.splitlines() if row.startswith(f"| {HEAVY} | generalized-plan | main |")
+    )
+    assert heavy.endswith("| VAL 4 |")  # who checked the plans, in the report too (issue 33 item 2)
+    assert f"| {HEAVY} | {TOY} | main | 2 | 0.00 | 2.0 | 1.00 |" in comparison
     table1 = (tmp_path / "table1.md").read_text()
     assert "| domain | main | no-cot |" in table1 and TOY not in table1
-    assert "| heavy | 1.00 | 1.00 |" in table1 and "| gripper | 0.00 | 0.00 |" in table1
+    assert f"| {HEAVY} | 1.00 | 1.00 |" in table1 and f"| {GRIPPER} | 0.00 | 0.00 |" in table1
 
 
 def test_comparison_table_tokens_and_runtime() -> None:

@@ -9,7 +9,8 @@ import pytest
 from genplan.errors import ConfigurationError
 from genplan.experiments.grid_file import build_grid, read_grid_file
 from genplan.experiments.spec import ApproachSpec, GridSpec, grid_cells, parse_seeds
-from genplan.paths import data_folder
+from genplan.paths import builtin_domain_file, data_folder
+from genplan.pddl.problem_sets import domain_short_name
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -84,6 +85,7 @@ def test_the_paper_grid_file() -> None:
 
 def test_a_grid_file_with_a_folder_domain_and_a_model(tmp_path: Path) -> None:
     (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "domain.pddl").write_text(builtin_domain_file("gripper").read_text())
     (tmp_path / "grid.toml").write_text(
         'domains = ["gripper", "mine"]\nseeds = [1]\n[model]\nllm = "openai"\nbase-url = "http://localhost:1/v1"\n'
         'model = "qwen"\n[[approach]]\nname = "generalized-plan"\nsettings = { debugging = false }\n'
@@ -93,8 +95,9 @@ def test_a_grid_file_with_a_folder_domain_and_a_model(tmp_path: Path) -> None:
     assert spec.model.name == "qwen" and spec.model.backend.base_url == "http://localhost:1/v1"
     assert [c.id for c in grid_cells(spec)] == [
         "gripper/generalized-plan/no-debug-seed1",
-        "mine/generalized-plan/no-debug-seed1",
+        f"{domain_short_name(str(tmp_path / 'mine'))}/generalized-plan/no-debug-seed1",
     ]
+    assert domain_short_name(str(tmp_path / "mine")).startswith("mine-")  # known by its content
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,9 @@ import pytest
 from genplan.errors import PddlError
 from genplan.paths import PAPER_DOMAINS, builtin_domain_file, builtin_domain_names
 from genplan.pddl.domain import load_domain, parse_domain_text
+from genplan.pddl.library import library_domain
 from genplan.pddl.problem import load_problem, parse_problem_text
+from genplan.pddl.text import add_missing_requirements, drop_empty_sections, strip_comments_and_lower
 
 TYPED_WITHOUT_TYPING = """
 (define (domain Hike)
@@ -182,10 +184,19 @@ def test_empty_types_constants_and_functions_sections_are_accepted(sections: str
     with_sections = gripper.replace("  (:predicates", sections + "\n  (:predicates", 1)
     domain = parse_domain_text(with_sections)
     assert domain == parse_domain_text(gripper) and not domain.typed  # still untyped: objects stay names
-    disjunctive = with_sections.replace(
-        "(:requirements :strips)", "(:requirements :strips :disjunctive-preconditions)"
-    ).replace("(at-robby ?from))", "(or (at-robby ?from)))", 1)  # the library's path
-    assert parse_domain_text(disjunctive).operators.keys() == domain.operators.keys()
+    normalised = add_missing_requirements(drop_empty_sections(strip_comments_and_lower(with_sections)))
+    library = library_domain(normalised, None)
+    assert library["operators"].keys() == domain.operators.keys()  # the library's path accepts them too
+
+
+def test_an_empty_precondition_or_effect_is_the_empty_conjunction() -> None:
+    """``:precondition ()`` holds in every state, as VAL and Fast Downward read it (the pddl
+    library reads it as an empty disjunction, which never holds)."""
+    gripper = builtin_domain_file("gripper").read_text()
+    empty = parse_domain_text(gripper.replace("(and (room ?from) (room ?to) (at-robby ?from))", "()", 1))
+    move = empty.operators["move"]
+    assert (move.positive_preconditions, move.negative_preconditions) == ((), ())
+    assert move.add_effects == parse_domain_text(gripper).operators["move"].add_effects
 
 
 def test_missing_file_is_a_pddl_error(tmp_path: Path) -> None:

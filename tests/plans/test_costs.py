@@ -153,3 +153,35 @@ def test_a_record_saves_its_plans_and_lists_them(problem, tmp_path: Path) -> Non
 def test_records_without_costs_still_read() -> None:
     result = ProblemResult.from_json({"problem": "p.pddl", "status": "solved", "plan_length": 3})
     assert result.plan_cost is None
+
+
+def test_validate_prints_the_total_cost_of_a_valid_plan(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 33 item 7: VAL's "Final value" gives the cost; ``genplan validate`` gave none."""
+    from genplan.cli import main
+
+    plan = tmp_path / "plan.txt"
+    plan.write_text("".join(f"{action}\n" for action in THROUGH_B))
+    assert main(["validate", str(COSTS / "domain.pddl"), str(COSTS / "p01.pddl"), str(plan)]) == 0
+    assert "Plan valid (4 actions, cost 7;" in capsys.readouterr().out
+
+
+def test_validate_says_no_verdict_when_the_check_runs_out_of_time(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plan that could not be checked in time is no verdict (exit 2), never "Plan invalid"."""
+    import genplan.plans.validate as validate
+    from genplan.cli import main
+    from genplan.plans.simulator import CheckDeadlinePassed
+
+    def late(*_args: object, **_kwargs: object) -> None:
+        raise CheckDeadlinePassed(2)
+
+    monkeypatch.setattr(validate, "val_path", lambda: None)
+    monkeypatch.setattr(validate, "simulate", late)
+    plan = tmp_path / "plan.txt"
+    plan.write_text("".join(f"{action}\n" for action in THROUGH_B))
+    assert main(["validate", str(COSTS / "domain.pddl"), str(COSTS / "p01.pddl"), str(plan)]) == 2
+    error = capsys.readouterr().err
+    assert "could not be checked within" in error and "no verdict on the plan" in error

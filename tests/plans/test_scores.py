@@ -168,7 +168,41 @@ def test_the_reports_write_the_quality_table_beside_the_comparison(tmp_path: Pat
     (results / "problems.jsonl").write_text(json.dumps(problem) + "\n")
     written = make_reports(results, tmp_path / "reports")
     assert tmp_path / "reports" / "quality.md" in written
+    # A run alone on its domain and seed has no C* but its own plan: no quality number (issue 33).
     assert (
-        "| rovers | react | main | 1 | 1.00 | 1.00 | 1.00 | 1 |"
+        "| rovers | react | main | 1 | - | - | 1.00 | 1 |"
         in (tmp_path / "reports" / "quality.md").read_text()
     )
+
+
+THREE = [*KEYS, "testing/hard/p03.pddl"]
+
+
+def test_a_run_scored_alone_without_references_gets_no_quality_number() -> None:
+    """Issue 33 item 5: with no reference (A* found none, or none given), one run's quality was
+    its count of solved problems ("quality 3.00/3 ... references optimal")."""
+    from genplan.experiments.quality import scores_json, scores_text
+    from genplan.plans.references import References
+
+    attempts = {"run": [Attempt(key, 10.0, 0.5) for key in THREE]}
+    references = References({key: None for key in THREE}, "optimal (A* LM-cut, 60 s per problem)")
+    scores = scores_json(score(attempts, references.costs, 30.0)["run"], references, 30.0)
+    assert scores["quality"] is None and scores["references_found"]["all"] == 0
+    text = scores_text(scores)
+    assert "quality not scored (references found 0/3)" in text and "3.00/3" not in text.split(";")[0]
+    assert "agile 3.00/3" in text
+
+
+def test_problems_without_a_reference_are_counted_apart() -> None:
+    from genplan.experiments.quality import scores_json, scores_text
+    from genplan.plans.references import References
+
+    attempts = {
+        "run": [Attempt(THREE[0], 10.0, 0.5), Attempt(THREE[1], 10.0, 0.5), Attempt(THREE[2], 4.0, 0.5)]
+    }
+    references = References({THREE[0]: 5.0, THREE[1]: None, THREE[2]: None}, "file upper_bounds.json")
+    scores = scores_json(score(attempts, references.costs, 30.0)["run"], references, 30.0)
+    assert scores["quality"]["all"] == pytest.approx(0.5)  # only the problem with a reference
+    assert scores["references_found"]["all"] == 1 and scores["problems"]["all"] == 3
+    assert "quality 0.50/1" in scores_text(scores)
+    assert "references found 1/3 (2 without one not scored for quality)" in scores_text(scores)

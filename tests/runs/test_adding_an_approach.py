@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from grid_doubles import small_domains
+from grid_doubles import folder_domain_name, small_domains
 from manual import section
 
 from genplan.approaches import REGISTRY, get_approach
@@ -52,7 +52,9 @@ def test_the_manual_s_approach_runs_in_genplan_run(ask: str, tmp_path: Path) -> 
         ["run", "--approach", ask, "--domain", heavy, "--llm", replay, "--runs-dir", str(tmp_path / "runs")]
     )
     assert code == 0
-    assert (tmp_path / "runs" / "heavy" / "ask-seed0" / "metadata.json").is_file()
+    folder = tmp_path / "runs" / folder_domain_name("heavy") / "ask-seed0"
+    assert (folder / "metadata.json").is_file()
+    assert '"checked_by": "syntax"' in (folder / "results.json").read_text()  # every plan's checker named
 
 
 def approach_problems(folder: str, tmp_path: Path):  # type: ignore[no-untyped-def]
@@ -74,4 +76,7 @@ def test_the_manual_s_approach_runs_in_a_grid_and_the_reports(ask: str, tmp_path
     summary = run_grid(spec, model_factory=plans)
     assert (summary.finished, summary.failed) == (2, 0)
     make_reports(spec.results_dir, tmp_path / "reports")
-    assert "| heavy | ask | ask |" in (tmp_path / "reports" / "comparison.md").read_text()
+    assert (
+        f"| {folder_domain_name('heavy')} | ask | ask |"
+        in (tmp_path / "reports" / "comparison.md").read_text()
+    )

@@ -19,11 +19,10 @@ from __future__ import annotations
 from genplan.approaches.asp.interface import AspNames, action_text, problem_facts
 from genplan.approaches.asp.settings import AspSettings
 from genplan.approaches.asp.solver import Clingo, ClingoResult, ClingoStatus
-from genplan.approaches.base import SOLVED, ProblemResult, found_plan
+from genplan.approaches.base import SOLVED, ProblemResult
 from genplan.pddl.described import DESCRIPTION_FILE, DescribedTask
 from genplan.pddl.problem import Problem
 from genplan.plans.validate import check_plan
-from genplan.runs.status import plan_status
 
 _FAILED = {
     ClingoStatus.TIMEOUT: "timeout",
@@ -69,19 +68,7 @@ def solve_problem(
             key, _FAILED[result.status], None, seconds, _failure_message(result, time_limit), details=details
         )
     plan = [action_text(names.pddl_atom(a.flat)) if a.flat is not None else a.term for a in result.actions]
-    verdict = check_plan(problem, plan)
-    status, message = plan_status(verdict)
-    found = found_plan(problem, verdict, plan)
-    return ProblemResult(
-        key,
-        status,
-        len(plan),
-        seconds,
-        message,
-        details=details,
-        plan_cost=found.cost if found else None,
-        plan=found,
-    )
+    return ProblemResult.of_plan(key, problem, plan, check_plan(problem, plan), seconds, details=details)
 
 
 def evaluate_described(

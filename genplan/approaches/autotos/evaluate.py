@@ -16,10 +16,9 @@ from typing import Any
 from genplan.approaches.autotos.examples import task_json
 from genplan.approaches.autotos.sandboxed import HarnessRunner
 from genplan.approaches.autotos.settings import AutoToSSettings
-from genplan.approaches.base import ProblemResult, found_plan
+from genplan.approaches.base import ProblemResult
 from genplan.pddl.problem import Problem
 from genplan.plans.validate import check_plan
-from genplan.runs.status import plan_status
 
 SOLVE_HARNESS = "genplan.approaches.autotos.harness:solve"
 SLACK_SECONDS = 30.0
@@ -60,13 +59,7 @@ def _result(key: str, problem: Problem, value: Any, seconds: float) -> ProblemRe
     plan = value.get("plan")
     if status != "plan-found" or not isinstance(plan, list):
         return ProblemResult(key, str(status), None, seconds, value.get("message"), details=figures)
-    verdict = check_plan(problem, plan)
-    status, message = plan_status(verdict)
-    found = found_plan(problem, verdict, plan)
-    cost = found.cost if found else None
-    return ProblemResult(
-        key, status, len(plan), seconds, message, details=figures, plan_cost=cost, plan=found
-    )
+    return ProblemResult.of_plan(key, problem, plan, check_plan(problem, plan), seconds, details=figures)
 
 
 def solve_problem(

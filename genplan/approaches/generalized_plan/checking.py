@@ -17,6 +17,7 @@ from genplan.pddl.problem import Problem
 from genplan.plans.failures import FailureKind
 from genplan.plans.untrusted_text import shown_block
 from genplan.plans.validate import PlanVerdict, check_plan
+from genplan.runs.record import ProblemResult, found_plan
 from genplan.sandbox import IsolationUnavailable, Limits, RunOutcome, RunStatus, run_program
 
 _STATUS_KIND = {
@@ -57,8 +58,29 @@ class ProblemCheck:
         """Number of actions returned, or ``None`` when no list of strings came back."""
         return len(self.outcome.plan) if self.outcome.plan is not None else None
 
+    def to_result(self, key: str, problem: Problem, plan: Sequence[str] | None = None) -> ProblemResult:
+        """This check as a record's result for the problem keyed ``key``: status, seconds (the
+        worker's clock), plan length, message, who checked the plan, and a valid plan kept for
+        ``problem`` as ``plan`` (default: the plan as returned; give a No Names program's plan
+        in ``problem``'s own names)."""
+        data = self.to_json()
+        actions = plan if plan is not None else self.outcome.plan
+        return ProblemResult(
+            problem=key,
+            status=data["status"],
+            plan_length=data["plan_length"],
+            seconds=self.seconds,
+            message=data["message"],
+            plan_cost=data["plan_cost"],
+            checked_by=data["checked_by"],
+            check_note=data["check_note"],
+            plan=found_plan(problem, self.verdict, actions) if self.verdict is not None else None,
+        )
+
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready summary (no plan text): status, seconds, plan length, plan cost, message."""
+        """A JSON-ready summary (no plan text): status, seconds, plan length, plan cost, message,
+        and who checked the plan (``checked_by``, ``check_note``: see
+        :class:`~genplan.runs.record.ProblemResult`)."""
         message = None
         if self.verdict is not None and not self.verdict.valid:
             message = self.verdict.message
@@ -71,6 +93,8 @@ class ProblemCheck:
             "plan_length": self.plan_length,
             "plan_cost": self.verdict.cost if self.verdict is not None else None,
             "message": message,
+            "checked_by": self.verdict.checker_used if self.verdict is not None else None,
+            "check_note": self.verdict.simulator_reason if self.verdict is not None else None,
         }
 
 

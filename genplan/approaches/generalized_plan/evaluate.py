@@ -11,11 +11,12 @@ import os
 import statistics
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from genplan.approaches.generalized_plan.checking import ProblemCheck, check_program
 from genplan.pddl.problem import Problem
+from genplan.runs.record import ProblemResult, RunRecord
 from genplan.sandbox import Limits
 
 
@@ -30,6 +31,8 @@ class EvaluationSummary:
         median_seconds: median wall-clock seconds of ``get_plan`` over solved problems, or
             ``None`` when none was solved.
         statuses: problems per status (``solved``, ``python-exception``, ``timeout``, ...).
+        checked_by: problems per checker of their returned plan (``{"val": 29, "simulator":
+            1}``, :attr:`~genplan.runs.record.ProblemResult.checked_by`).
     """
 
     solved: int
@@ -37,6 +40,20 @@ class EvaluationSummary:
     fraction_solved: float
     median_seconds: float | None
     statuses: dict[str, int]
+    checked_by: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def of_results(cls, results: Sequence[ProblemResult]) -> EvaluationSummary:
+        """The figures of a run's per-problem results (as its record computes them)."""
+        record = RunRecord("", "", {}, "", 0, "", "", "", problems=list(results))
+        return cls(
+            record.solved,
+            len(results),
+            record.fraction_solved,
+            record.median_seconds,
+            record.statuses,
+            record.checkers,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -46,6 +63,7 @@ class EvaluationSummary:
             "fraction_solved": self.fraction_solved,
             "median_seconds": self.median_seconds,
             "statuses": self.statuses,
+            "checked_by": self.checked_by,
         }
 
 

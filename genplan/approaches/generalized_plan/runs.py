@@ -38,8 +38,6 @@ from genplan.approaches.base import (
     RunContext,
     RunRecord,
     RunSession,
-    found_plan,
-    problem_key,
     write_json,
 )
 from genplan.approaches.generalized_plan.candidates import Candidate, select, split_validation, validate
@@ -57,6 +55,7 @@ from genplan.approaches.generalized_plan.synthesize import (
 from genplan.llm import LanguageModel
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
+from genplan.runs.keys import ProblemNames, names_by_key
 from genplan.runs.observations import Observations
 from genplan.sandbox import Limits
 
@@ -90,14 +89,7 @@ class RunReport:
     @property
     def summary(self) -> EvaluationSummary:
         """The evaluation's figures (from the record)."""
-        record = self.record
-        return EvaluationSummary(
-            record.solved,
-            len(record.problems),
-            record.fraction_solved,
-            record.median_seconds,
-            record.statuses,
-        )
+        return EvaluationSummary.of_results(self.record.problems)
 
 
 def _candidate_note(settings: SynthesisSettings, candidate: int) -> str | None:
@@ -161,11 +153,7 @@ def run_synthesis(
         session.write_json("name_mapping.json", mapping.to_json())
 
     # A folder's problems are named by file, as results name them (IPC names repeat across levels).
-    names = (
-        {shown: problem_key(p, problems.root) for shown, p in zip(training, problems.training)}
-        if problems.generators is None
-        else {}
-    )
+    names = names_by_key(training, problems.training, problems.root) if problems.generators is None else None
     recording, observations = session.model, session.observations
     target = (
         ScalingTarget(ProblemSize.largest(evaluation), context.eval_timeout)
@@ -273,7 +261,7 @@ def _synthesize_into(
     target: ScalingTarget | None,
     observations: Observations,
     on_round: Callable[[TrainingRound], None] | None,
-    names: dict[Problem, str],
+    names: ProblemNames | None,
 ) -> SynthesisResult:
     """One conversation (candidate ``index``), its files written in ``place`` as it goes;
     ``names`` name training problems in its rounds (see :func:`synthesize`)."""
@@ -325,23 +313,11 @@ def _evaluate(
     original_of = {id(shown): original for shown, original in zip(evaluation, originals)}
 
     def result_of(check: ProblemCheck, key: str, problem: Problem) -> ProblemResult:
-        data = check.to_json()
-        return ProblemResult(
-            problem=key,
-            status=data["status"],
-            plan_length=data["plan_length"],
-            seconds=check.seconds,
-            message=data["message"],
-            plan_cost=data["plan_cost"],
-            plan=found_plan(
-                original_of.get(id(problem), problem),
-                check.verdict,
-                to_original(list(check.outcome.plan))
-                if to_original is not None and check.outcome.plan is not None
-                else check.outcome.plan,
-            )
-            if check.verdict
-            else None,
+        plan = check.outcome.plan
+        return check.to_result(
+            key,
+            original_of.get(id(problem), problem),
+            to_original(list(plan)) if to_original is not None and plan is not None else None,
         )
 
     def solve(problem: Problem, key: str) -> ProblemResult:
@@ -352,15 +328,23 @@ def _evaluate(
         base = result_of(check.base, key, problem)
         run = check.first_failed_run
         status, message = base.status, base.message
+        checked_by, check_note = base.checked_by, base.check_note
         if run:  # the usual order was solved; a shuffled order failed
-            failed = check.shuffled[run - 1]
-            status = "solved" if failed.failure is None else failed.failure.value
+            failed = check.shuffled[run - 1].to_json()
+            status, checked_by, check_note = failed["status"], failed["checked_by"], failed["check_note"]
             message = (
                 f"with objects and atoms shuffled (run {run}, hash seed {check.hash_seeds[run - 1]}): "
-                f"{failed.to_json()['message']}"
+                f"{failed['message']}"
             )
         statuses = ["solved" if c.solved else c.failure.value for c in check.shuffled]  # type: ignore[union-attr]
         details = {"shuffled": statuses, "order_sensitive": check.order_sensitive}
-        return dataclasses.replace(base, status=status, message=message, details=details)
+        return dataclasses.replace(
+            base,
+            status=status,
+            message=message,
+            details=details,
+            checked_by=checked_by,
+            check_note=check_note,
+        )
 
     return session.solve_each(evaluation, solve_shuffled if settings.shuffles else solve, keys=keys)

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from genplan.approaches.base import SOLVED, ProblemResult, RunRecord, RunSession, found_plan
+from genplan.approaches.base import SOLVED, ProblemResult, RunRecord, RunSession
 from genplan.approaches.planners.prompts import Task
 from genplan.approaches.planners.session import BUDGET_EXHAUSTED, NO_PLAN, SOLVED_BY_METHOD, Outcome, Session
 from genplan.llm import CountingModel, LanguageModel
@@ -74,10 +74,9 @@ def solve_problem(
         outcome = Outcome(None, BUDGET_EXHAUSTED, str(exhausted))
         session.note("budget-exhausted", queries=session.world.queries)
     status, message = outcome.status, outcome.message
-    found = None
+    verdict = None
     if outcome.plan is not None:
         verdict = check_plan(problem, outcome.plan)
-        found = found_plan(problem, verdict, outcome.plan)
         status, message = plan_status(verdict)
     elif status == SOLVED_BY_METHOD:
         status, message = NO_PLAN, "the method reported success without a plan"
@@ -96,19 +95,15 @@ def solve_problem(
     if optimal_length is not None:
         details["optimal_length"] = optimal_length
         details["optimal"] = status == SOLVED and plan_length == optimal_length
-    result = ProblemResult(
-        problem=key,
-        status=status,
-        plan_length=plan_length,
-        seconds=time.perf_counter() - start,
-        message=message,
-        llm_calls=session.model.calls,
-        world_model_queries=session.world.queries if uses_world_model else None,
-        details=details,
-        plan_cost=found.cost if found else None,
-        plan=found,
-    )
-    return result, session
+    seconds = time.perf_counter() - start
+    counts: dict[str, Any] = {
+        "llm_calls": session.model.calls,
+        "world_model_queries": session.world.queries if uses_world_model else None,
+        "details": details,
+    }
+    if verdict is not None and outcome.plan is not None:
+        return ProblemResult.of_plan(key, problem, outcome.plan, verdict, seconds, **counts), session
+    return ProblemResult(key, status, plan_length, seconds, message, **counts), session
 
 
 def run_planner(
