@@ -98,7 +98,7 @@ def test_solve_each_runs_problems_at_once_and_keeps_their_order(tmp_path: Path) 
 
 @pytest.mark.parametrize("name", approach_names())
 def test_every_approach_that_runs_model_code_records_its_isolation(name: str) -> None:
-    expected = {"generalized-plan": "none", "autotos": "none", "asp": "clingo-child"}
+    expected = {"generalized-plan": "none", "autotos": "none", "heuristic": "none", "asp": "clingo-child"}
     context = RunContext(Path("unused"), limits=Limits(isolation=Isolation.NONE))
     assert get_approach(name).isolation(context) == expected.get(name)
 
