@@ -18,6 +18,7 @@ A run lives in ``RUNS/<domain>/<label>-seed<S>/`` (label ``heuristic``, ``heuris
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from genplan.approaches.base import Approach, ModelCode, ProblemResult, RunContext, RunRecord, RunSession
@@ -29,6 +30,7 @@ from genplan.approaches.heuristic.selection import Training, select, train, trai
 from genplan.approaches.heuristic.settings import HeuristicSettings
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
+from genplan.sandbox.limits import GIB
 
 HEURISTIC_FILE = "heuristic.py"
 CANDIDATES_FILE = "candidates.json"
@@ -77,6 +79,7 @@ def run_details(
         "training_seconds": settings.training_seconds,
         "eval_seconds": eval_seconds,
         "max_states": settings.max_states,
+        "memory_gib": settings.memory_gib,
         "search": "gbfs",
     }
 
@@ -140,7 +143,8 @@ class HeuristicApproach(Approach[HeuristicSettings]):
         lines.append(
             f"Search: GBFS, {details.get('training_seconds', 0):g} s per training search on "
             f"{len(details.get('training_problems', []))} training problems, {details.get('eval_seconds', 0):g} s "
-            f"per evaluation problem, at most {details.get('max_states', 0):,} states"
+            f"per evaluation problem, at most {details.get('max_states', 0):,} states and "
+            f"{details.get('memory_gib', 2):g} GiB"
         )
         return lines
 
@@ -154,7 +158,8 @@ class HeuristicApproach(Approach[HeuristicSettings]):
         """
         if not problems.training:
             raise ValueError("the heuristic approach needs training problems to select a heuristic on")
-        runner = self.runner or sandbox_runner(session.limits)
+        memory = int(settings.memory_gib * GIB)
+        runner = self.runner or sandbox_runner(replace(session.limits, address_space_bytes=memory))
         probes = make_probes(problems.training, settings.probe_problems)
         session.note(
             "probes: "

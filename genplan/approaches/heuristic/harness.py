@@ -103,12 +103,16 @@ def checked_heuristic(
     Raises (from the returned function):
         HeuristicError: ``h`` raised an ``Exception`` (its traceback in the program's lines) or
             returned anything else.
+        MemoryError: the process ran out of memory during the call (the search stops as
+            ``search-memory``).
         SearchInterrupted: the alarm fired during the call (also when ``h`` swallowed it).
     """
 
     def call(state: State) -> float:
         try:
             value = h(state)
+        except MemoryError:
+            raise  # the search's memory is full, whoever asked last: search-memory
         except Exception as error:
             if alarm is not None and alarm.fired:
                 raise SearchInterrupted from None

@@ -39,6 +39,9 @@ class HeuristicSettings:
             search) give the states each candidate is checked on.
         check_seconds: the time limit of one candidate's check (the factory and ``h`` on every
             probe state).
+        memory_gib: the address-space limit of each sandboxed search and check, in GiB (the
+            sandbox's default 2; the paper's searches had 8 GiB). A search that reaches it stops
+            as ``search-memory``; searches run ``--workers`` at a time, each with its own limit.
     """
 
     candidates: int = field(
@@ -61,6 +64,9 @@ class HeuristicSettings:
         default=3, metadata={"help": "small training problems whose known plans check each candidate"}
     )
     check_seconds: float = field(default=20.0, metadata={"help": "seconds for one candidate's check"})
+    memory_gib: float = field(
+        default=2.0, metadata={"help": "GiB of address space per sandboxed search (the paper: 8)"}
+    )
 
     def __post_init__(self) -> None:
         """Reject values no run could use.
@@ -74,6 +80,6 @@ class HeuristicSettings:
                 raise ValueError(f"{name} must be at least 1, not {getattr(self, name)!r}")
         if self.prompt_examples < 0:
             raise ValueError(f"prompt_examples must be at least 0, not {self.prompt_examples!r}")
-        for name in ("training_seconds", "check_seconds"):
+        for name in ("training_seconds", "check_seconds", "memory_gib"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)!r}")

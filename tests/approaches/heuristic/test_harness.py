@@ -21,12 +21,17 @@ from heuristic_programs import (
     RAISES,
     RETURNS_STRING,
     SWALLOWS,
+    fenced,
     run_in_process,
 )
 
+from genplan.approaches.base import RunContext
+from genplan.approaches.heuristic.approach import HeuristicApproach
 from genplan.approaches.heuristic.candidates import CHECK_FAILED, USABLE, check_program
 from genplan.approaches.heuristic.probes import make_probes
 from genplan.approaches.heuristic.searching import problem_result, read_search, run_search, sandbox_runner
+from genplan.approaches.heuristic.settings import HeuristicSettings
+from genplan.llm import FakeLanguageModel
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems, load_domain_problems
 from genplan.sandbox import Isolation, Limits
@@ -155,3 +160,26 @@ def test_probe_problems_are_the_smallest_training_problems(tmp_path: Path) -> No
     probes = make_probes(problems.training, 3)
     assert [p.problem for p in probes] == list(problems.training[:3])
     assert all(p.remaining[0] == p.plan_length and p.remaining[-1] == 0 for p in probes)
+
+
+HOARDS = """
+def make_heuristic(objects, init, goal):
+    hoard = []
+
+    def h(state):
+        hoard.append([0] * 1_000_000)
+        return len(hoard)
+
+    return h
+"""
+"""Keeps 8 MB per call: the search runs out of memory."""
+
+
+@pytest.mark.slow
+def test_the_memory_setting_is_each_sandboxed_searchs_limit(delivery: DomainProblems, tmp_path: Path) -> None:
+    settings = HeuristicSettings(candidates=1, training_problems=1, probe_problems=1, memory_gib=0.5)
+    context = RunContext(folder=tmp_path / "run", workers=1, eval_timeout=60)
+    record = HeuristicApproach().run(delivery, FakeLanguageModel([fenced(HOARDS)]), settings, context)
+    assert record.details["memory_gib"] == 0.5
+    assert {p.status for p in record.problems} == {"search-memory"}
+    assert all(p.seconds < 30 and p.details["evaluated"] < 64 for p in record.problems)  # 0.5 GiB / 8 MB
