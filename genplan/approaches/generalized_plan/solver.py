@@ -31,7 +31,16 @@ from genplan.sandbox import Limits, RunStatus, isolation_report, run_program
 
 
 class SolverError(GenplanError):
-    """The program failed on a problem: it raised, timed out, crashed or returned no plan."""
+    """The program failed on a problem: it raised, timed out, crashed or returned no plan.
+
+    Attributes:
+        status: how the call ended (:class:`~genplan.sandbox.RunStatus`: ``RAISED``,
+            ``TIMED_OUT``, ``CRASHED`` or ``BAD_OUTPUT``).
+    """
+
+    def __init__(self, message: str, status: RunStatus):
+        super().__init__(message)
+        self.status = status
 
 
 def saved_programs(domain_name: str) -> list[Path]:
@@ -110,8 +119,13 @@ class Solver:
         else:
             isolation_report(self.limits.isolation)  # start the worker now: fail fast, first call fast
 
-    def __call__(self, problem: Problem | Path | str) -> list[str]:
+    def __call__(self, problem: Problem | Path | str, *, timeout: float | None = None) -> list[str]:
         """The program's plan for ``problem`` (not validated; see :func:`genplan.plans.validate.check_plan`).
+
+        Args:
+            problem: a loaded problem, or a problem file parsed against the solver's domain.
+            timeout: seconds for this call in the sandbox (default: the solver's ``timeout``);
+                a trusted program runs in-process and is not stopped.
 
         Raises:
             PddlError: a problem file that does not parse.
@@ -131,33 +145,38 @@ class Solver:
                 plan = self._function(set(problem.objects), set(problem.init), set(problem.goal))
             except Exception as error:
                 detail = shown_block(f"{type(error).__name__}: {error}")
-                raise SolverError(f"the program raised {detail}") from error
+                raise SolverError(f"the program raised {detail}", RunStatus.RAISED) from error
         else:
             outcome = run_program(
                 self.program,
                 problem.objects,
                 problem.init,
                 problem.goal,
-                timeout=self.timeout,
+                timeout=self.timeout if timeout is None else timeout,
                 limits=self.limits,
             )
             if outcome.status is not RunStatus.SUCCESS:
                 detail = shown_block(outcome.traceback or outcome.reason or "")
-                raise SolverError(f"the program failed ({outcome.status.value}): {detail}".strip())
+                raise SolverError(
+                    f"the program failed ({outcome.status.value}): {detail}".strip(), outcome.status
+                )
             plan = outcome.plan
         if not isinstance(plan, (list, tuple)) or not all(isinstance(a, str) for a in plan):
-            raise SolverError(f"the program returned {type(plan).__name__}, not a list of strings")
+            raise SolverError(
+                f"the program returned {type(plan).__name__}, not a list of strings", RunStatus.BAD_OUTPUT
+            )
         actions = [str.__str__(action) for action in plan]  # exact copies, checked as written
         for step, action in enumerate(actions, start=1):
             if not is_printable_ascii(action):
                 raise SolverError(
-                    f"the action at step {step} is not one line of printable ASCII: {shown_text(action)}"
+                    f"the action at step {step} is not one line of printable ASCII: {shown_text(action)}",
+                    RunStatus.BAD_OUTPUT,
                 )
         return plan_to_original(actions, extended) if extended is not None else actions
 
 
 def load_solver(
-    domain: str | Path,
+    domain: str | Path | Domain,
     *,
     program: Path | str | None = None,
     trusted: bool = False,
@@ -170,7 +189,8 @@ def load_solver(
     Args:
         domain: a built-in domain name (its best saved program, from the user's
             ``./synthesized/<name>/`` first, then genplan's own, is used unless ``program`` is given;
-            the returned solver's ``source`` names it) or a domain file (then ``program`` is required).
+            the returned solver's ``source`` names it, see :func:`saved_program`), or a domain file
+            or a loaded :class:`~genplan.pddl.domain.Domain` (then ``program`` is required).
         program: a program file to use instead of the saved one.
         trusted: run in-process instead of in the sandbox: fastest, but only for a program you
             have reviewed (the default sandbox is safe for any program).
@@ -188,9 +208,14 @@ def load_solver(
         SyntaxError, PolicyViolation: trusted, and the program does not compile under the policy
             (in the sandbox they come back per call, as a ``SolverError``).
     """
-    domain_path = Path(domain)
-    if domain_path.suffix == ".pddl" or domain_path.is_file():
-        parsed = load_domain(domain_path)
+    if isinstance(domain, Domain):
+        parsed = domain
+        if program is None:
+            raise ConfigurationError(
+                f"load_solver(domain {domain.name!r}): give program= for a loaded domain"
+            )
+    elif Path(domain).suffix == ".pddl" or Path(domain).is_file():
+        parsed = load_domain(domain)
         if program is None:
             raise ConfigurationError(f"load_solver({str(domain)!r}): give program= for a domain file")
     else:
@@ -199,15 +224,7 @@ def load_solver(
             raise unknown_domain(name)
         parsed = load_domain(builtin_domain_file(name))
         if program is None:
-            candidates = saved_programs(name)
-            if not candidates:
-                raise ConfigurationError(
-                    f"no saved program for domain {name!r} in "
-                    + " or ".join(str(root / name) for root in saved_run_roots())
-                    + "; "
-                    f"run `genplan synthesize --domain {name} --save` first, or pass program="
-                )
-            program = candidates[0] / "program.py"
+            program = saved_program(name)
     given = Path(name_mapping) if name_mapping is not None else None
     mapping_file = find_name_mapping(Path(program), given)
     mapping = load_name_mapping(mapping_file) if mapping_file is not None else None
@@ -220,6 +237,27 @@ def load_solver(
         mapping=mapping,
         source=Path(program),
     )
+
+
+def saved_program(domain_name: str) -> Path:
+    """The ``program.py`` :func:`load_solver` uses for a built-in domain: the first of
+    :func:`saved_programs`.
+
+    Raises:
+        ConfigurationError: an unknown domain name (suggests the closest), or no saved program
+            for it (says where genplan looked and how to make one).
+    """
+    if domain_name not in builtin_domain_names():
+        raise unknown_domain(domain_name)
+    candidates = saved_programs(domain_name)
+    if not candidates:
+        raise ConfigurationError(
+            f"no saved program for domain {domain_name!r} in "
+            + " or ".join(str(root / domain_name) for root in saved_run_roots())
+            + "; "
+            f"run `genplan synthesize --domain {domain_name} --save` first, or pass program="
+        )
+    return candidates[0] / "program.py"
 
 
 def read_program(path: Path | str) -> str:
