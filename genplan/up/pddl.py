@@ -173,4 +173,9 @@ def read_up_plan(problem: Any, path: Path | str) -> SequentialPlan:
         PddlError: the file cannot be read (names it).
         ConfigurationError: a step names an action or object the problem does not have.
     """
-    return up_plan(problem, pddl_text(problem).writer, read_plan_file(path))
+    try:
+        return up_plan(problem, pddl_text(problem).writer, read_plan_file(path))
+    except UnsupportedUpProblem:
+        raise
+    except ConfigurationError as error:
+        raise ConfigurationError(f"{path}: {error}") from error
