@@ -46,13 +46,10 @@ from genplan.up.pddl import load_up_problem, up_plan
 ENGINE_NAME = "genplan"
 """The name the engine is registered under in UP's factory."""
 
-PROGRAM_SECONDS = 30.0
-"""The program's budget when ``solve`` is given no timeout (genplan's per-problem budget)."""
-
 _CREDITS = Credits(
     name="genplan",
     author="the genplan authors",
-    contact="https://github.com/tomsilver/llm-genplan (the paper's code)",
+    contact="the genplan authors (CITATION.cff)",
     website="https://doi.org/10.1609/aaai.v38i18.30006",
     license="MIT",
     short_description="A saved generalized plan (a Python program) as a domain solver; every plan checked.",
@@ -236,7 +233,6 @@ class _Call:
                 loaded.problem.domain,
                 program=engine.program,
                 trusted=engine.trusted,
-                timeout=PROGRAM_SECONDS,
                 limits=engine.limits,
                 name_mapping=engine.name_mapping,
             )
@@ -246,7 +242,7 @@ class _Call:
             )
         started = time.monotonic()
         try:
-            actions = solver(loaded.problem, timeout=left)
+            actions = solver(loaded.problem, timeout=left)  # without a timeout: load_solver's budget
         except SolverError as error:
             self.metrics["program_seconds"] = f"{time.monotonic() - started:.6f}"
             status = Status.TIMEOUT if error.status is RunStatus.TIMED_OUT else Status.INTERNAL_ERROR
