@@ -14,7 +14,7 @@ Run: ``python scripts/autotos_summary.py [ROOT]``
 
 from __future__ import annotations
 
-import sys
+import argparse
 from pathlib import Path
 
 from genplan.approaches.base import RunRecord, read_record
@@ -26,7 +26,12 @@ def _solved(record: RunRecord) -> str:
 
 
 def main() -> None:
-    root = Path(sys.argv[1]) if len(sys.argv) > 1 else data_folder("synthesized")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("root", nargs="?", type=Path, help="the folder of saved runs (default: synthesized/)")
+    args = parser.parse_args()
+    root = args.root if args.root is not None else data_folder("synthesized")
     folders = sorted(p.parent for p in root.glob("*/autotos*-seed*/metadata.json"))
     if not folders:
         print(f"no AutoToS runs under {root}")

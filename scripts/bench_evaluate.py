@@ -12,6 +12,7 @@ Run: ``python scripts/bench_evaluate.py``
 
 from __future__ import annotations
 
+import argparse
 import os
 import tempfile
 import time
@@ -71,6 +72,9 @@ def evaluate_all(jobs: list[Job], limits: Limits | None = None, verbose: bool = 
 
 
 def main() -> None:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
     print(f"machine: load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     start_all = time.perf_counter()
     totals = {"generate": 0.0, "load": 0.0, "evaluate": 0.0}

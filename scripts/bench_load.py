@@ -15,6 +15,7 @@ Run: ``python scripts/bench_load.py``
 
 from __future__ import annotations
 
+import argparse
 import os
 
 from timing import best_seconds
@@ -49,6 +50,9 @@ def _row(label: str, ours: float, once: float, before: float) -> None:
 
 
 def main() -> None:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
     print(f"machine: load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     print("each figure: the best of 3 to 9 runs, the same count for every column")
     heavy = load_domain(builtin_domain_file("heavy"))

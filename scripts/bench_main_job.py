@@ -10,6 +10,7 @@ Run: ``python scripts/bench_main_job.py``
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import statistics
@@ -31,6 +32,9 @@ def _genplan() -> list[str]:
 
 
 def main() -> None:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "GENPLAN"))}
     print(f"machine: load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     times = []

@@ -18,6 +18,7 @@ Run: ``python scripts/bench_sandbox.py``
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import tempfile
@@ -208,6 +209,9 @@ def result_memory() -> None:
 
 
 def main() -> None:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
     print(f"before: {_load()}")
     per_run_overhead()
     guard_overhead()

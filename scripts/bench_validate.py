@@ -9,6 +9,7 @@ Run: ``python scripts/bench_validate.py``
 
 from __future__ import annotations
 
+import argparse
 import tempfile
 import time
 from pathlib import Path
@@ -71,6 +72,9 @@ def _unified_planning_seconds(domain_file: Path, problem_file: Path, plan: list[
 
 
 def main() -> None:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
     with tempfile.TemporaryDirectory() as folder:
         path, problem, plan = _gripper_problem_and_plan(Path(folder))
         print(

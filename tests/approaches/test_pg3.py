@@ -11,6 +11,7 @@ import pytest
 
 from genplan.approaches import get_approach
 from genplan.approaches.base import RunContext
+from genplan.approaches.pg3.budget import Budget
 from genplan.approaches.pg3.execution import Stop, execute_policy
 from genplan.approaches.pg3.heuristic import AdditiveHeuristic
 from genplan.approaches.pg3.learning import learn_policy
@@ -207,7 +208,7 @@ def test_pg3_score_reusing_a_parents_trace_gives_the_plain_scores(gripper: Domai
         score = PG3Score(searches, rollout_steps=50, max_expansions=2000, unsolved_cost=1000.0, reuse=reuse)
         recording = RecordingScore(score)
         result = search_policy(
-            recording, PolicySuccessors(gripper.domain, goals), [], max_policies=150, max_seconds=600.0
+            recording, PolicySuccessors(gripper.domain, goals), [], max_policies=150, budget=Budget(600.0)
         )
         runs.append((recording.seen, result.policy.identity, result.score, score.reused))
     (fast, fast_policy, fast_score, reused), (plain, plain_policy, plain_score, _) = runs
@@ -283,7 +284,7 @@ def test_holding_back_children_that_score_as_their_parent_spends_fewer_candidate
                 PolicySuccessors(gripper.domain, goals),
                 semantic,
                 max_policies=1000,
-                max_seconds=600.0,
+                budget=Budget(600.0),
                 same_as_parent=score.same_as_parent if hold_back else None,
             )
         )

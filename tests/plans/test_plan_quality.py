@@ -13,6 +13,7 @@ from genplan.llm import FakeLanguageModel
 from genplan.pddl.problem import load_problem
 from genplan.plans.failures import FailureKind
 from genplan.plans.fast_downward import find_driver
+from genplan.runs.keys import names_by_key
 from genplan.runs.observations import Observations
 from genplan.sandbox import Limits
 
@@ -91,6 +92,44 @@ def test_optimal_costs_are_observations_a_replay_reuses(tmp_path: Path) -> None:
     model, _ = _synthesize(COSTLY, CHEAP, observations=again)
     assert again.reused >= 1 and again.measured == 0
     assert "transport-costs-p01 | 12 | 7" in model.history[3][-1].content
+
+
+def test_problems_of_one_pddl_name_are_told_apart_by_their_file(tmp_path: Path) -> None:
+    """An IPC learning-track folder repeats PDDL names across levels: the table names each
+    problem by its key (as the run names it), and the worst one's task is that file's."""
+    text = (COSTS / "p01.pddl").read_text()
+    # easy: the direct road is the cheapest (the program's plan is optimal), and a road to d
+    short = text.replace("(= (road-length a c) 10) (= (road-length c a) 10)", "(= (road-length a c) 3)")
+    short = short.replace("(:objects a b c", "(:objects a b c d").replace(
+        "(road a b)", "(road c d) (road a b)"
+    )
+    assert short.count("(road c d)") == 1 and "(road-length a c) 3" in short
+    for level, content in (("easy", short), ("hard", text)):
+        (tmp_path / level).mkdir()
+        (tmp_path / level / "p01.pddl").write_text(content)
+    training = [
+        load_problem(tmp_path / level / "p01.pddl", COSTS / "domain.pddl") for level in ("easy", "hard")
+    ]
+    assert training[0].name == training[1].name == "transport-costs-p01"
+    names = names_by_key(training, training, tmp_path)
+    model = FakeLanguageModel(["A transport domain.", "Drive, then drop.", fenced(COSTLY), fenced(CHEAP)])
+    result = synthesize(
+        model,
+        training[0].domain.to_pddl(),
+        training,
+        SynthesisSettings(quality_feedback=True, feedback_rounds=1),
+        limits=Limits(),
+        observations=Observations(),
+        names=names,
+    )
+    prompt = model.history[3][-1].content
+    assert "easy/p01.pddl | 5 | 5\nhard/p01.pddl | 12 | 7\n" in prompt
+    assert "transport-costs-p01 |" not in prompt
+    assert "The worst is hard/p01.pddl (cost 12, optimal 7)" in prompt
+    assert "(road c d)" not in prompt  # the task shown is hard/p01.pddl's, not easy's
+    first = result.rounds[0]
+    assert first.failed_problem == "hard/p01.pddl"
+    assert [row["problem"] for row in first.quality["costs"]] == ["easy/p01.pddl", "hard/p01.pddl"]
 
 
 def test_below_the_threshold_no_feedback_is_sent() -> None:

@@ -12,6 +12,12 @@ is not kept.
 
 Optimal costs are observations (:mod:`genplan.runs.observations`): computed once, recorded in
 ``observations.json``, so a rerun or a replay sends the same prompt.
+
+Problems are named as the run names them (:func:`check_quality`'s ``names``): a folder's problems
+by their key, the file relative to the folder (``training/easy/p01.pddl``), since PDDL names repeat
+across an IPC learning-track folder; generated problems by their PDDL name, unique by construction
+(``gripper-train-04``), which keeps the prompts of the saved quality runs, and their replays, as
+they were.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from genplan.pddl.problem import Problem
 from genplan.plans.costs import cost_text
 from genplan.plans.optimal import optimal_plan
 from genplan.plans.validate import check_plan
+from genplan.runs.keys import ProblemNames
 from genplan.runs.observations import Observations, digest
 from genplan.sandbox import Limits
 
@@ -40,7 +47,7 @@ class CostComparison:
     """One training problem's plan cost beside its optimal cost.
 
     Attributes:
-        problem: the problem's name.
+        problem: the problem's name as the run gives it (its key for a folder's problems).
         cost: the program's plan cost.
         optimal: the optimal cost, or ``None`` when A* did not finish.
         plan / optimal_plan: both plans (actions as written).
@@ -92,10 +99,17 @@ class QualityVerdict:
         return ratio is not None and ratio > self.threshold
 
     @property
+    def worst_index(self) -> int | None:
+        """The position of the comparison with the largest ratio (the first of equals), or ``None``
+        when no problem has an optimal cost."""
+        rated = [i for i, c in enumerate(self.comparisons) if c.ratio is not None]
+        return max(rated, key=lambda i: self.comparisons[i].ratio or 0.0) if rated else None
+
+    @property
     def worst(self) -> CostComparison | None:
         """The comparison with the largest ratio (the first of equals), or ``None``."""
-        rated = [c for c in self.comparisons if c.ratio is not None]
-        return max(rated, key=lambda c: c.ratio or 0.0) if rated else None
+        index = self.worst_index
+        return self.comparisons[index] if index is not None else None
 
     def to_json(self) -> dict[str, Any]:
         """Costs per problem, the mean ratio and the threshold (no plans)."""
@@ -158,9 +172,14 @@ def check_quality(
     timeout: float,
     limits: Limits,
     observations: Observations,
+    names: ProblemNames | None = None,
 ) -> QualityVerdict | None:
     """Compare ``program``'s plan costs with optimal costs on ``training``; ``None`` when the
-    program does not solve every one of them (the training check decides then)."""
+    program does not solve every one of them (the training check decides then).
+
+    ``names`` name the problems in the verdict and its table (a folder's file keys, as the
+    run's rounds and results name them); a problem's PDDL name where not given.
+    """
     comparisons = []
     for problem in training:
         check = check_program(program, problem, timeout=timeout, limits=limits)
@@ -168,5 +187,6 @@ def check_quality(
             return None
         best, best_plan = optimal_cost(problem, observations)
         plan = tuple(check.outcome.plan or ())
-        comparisons.append(CostComparison(problem.name, check.verdict.cost, best, plan, best_plan))
+        label = names(problem) if names is not None else problem.name
+        comparisons.append(CostComparison(label, check.verdict.cost, best, plan, best_plan))
     return QualityVerdict(tuple(comparisons), threshold)

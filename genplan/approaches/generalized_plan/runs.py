@@ -38,7 +38,6 @@ from genplan.approaches.base import (
     RunContext,
     RunRecord,
     RunSession,
-    problem_key,
     write_json,
 )
 from genplan.approaches.generalized_plan.candidates import Candidate, select, split_validation, validate
@@ -56,6 +55,7 @@ from genplan.approaches.generalized_plan.synthesize import (
 from genplan.llm import LanguageModel
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
+from genplan.runs.keys import ProblemNames, names_by_key
 from genplan.runs.observations import Observations
 from genplan.sandbox import Limits
 
@@ -153,11 +153,7 @@ def run_synthesis(
         session.write_json("name_mapping.json", mapping.to_json())
 
     # A folder's problems are named by file, as results name them (IPC names repeat across levels).
-    names = (
-        {shown: problem_key(p, problems.root) for shown, p in zip(training, problems.training)}
-        if problems.generators is None
-        else {}
-    )
+    names = names_by_key(training, problems.training, problems.root) if problems.generators is None else None
     recording, observations = session.model, session.observations
     target = (
         ScalingTarget(ProblemSize.largest(evaluation), context.eval_timeout)
@@ -265,7 +261,7 @@ def _synthesize_into(
     target: ScalingTarget | None,
     observations: Observations,
     on_round: Callable[[TrainingRound], None] | None,
-    names: dict[Problem, str],
+    names: ProblemNames | None,
 ) -> SynthesisResult:
     """One conversation (candidate ``index``), its files written in ``place`` as it goes;
     ``names`` name training problems in its rounds (see :func:`synthesize`)."""

@@ -15,7 +15,7 @@ several calls of :func:`synthesize`, one per sample (:mod:`.candidates`, :mod:`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +29,7 @@ from genplan.llm import LanguageModel, Message, Usage
 from genplan.llm.extract import extract_code
 from genplan.pddl.problem import Problem
 from genplan.plans.failures import FailureKind
+from genplan.runs.keys import ProblemNames
 from genplan.runs.observations import Observations
 from genplan.sandbox import Limits
 
@@ -166,6 +167,11 @@ class Conversation:
         return completion.text
 
 
+def pddl_name(problem: Problem) -> str:
+    """``problem``'s PDDL name (how a run names generated problems: their names are unique)."""
+    return problem.name
+
+
 def reflection_of(answer: str) -> str | None:
     """The text of ``answer`` before its first code block (the model's explanation), capped at
     :data:`REFLECTION_LIMIT` characters, or ``None`` when there is none."""
@@ -186,7 +192,7 @@ def synthesize(
     sample: int = 0,
     scaling_target: ScalingTarget | None = None,
     observations: Observations | None = None,
-    names: Mapping[Problem, str] | None = None,
+    names: ProblemNames | None = None,
 ) -> SynthesisResult:
     """Synthesize a generalized plan for a domain from its training problems (one conversation).
 
@@ -204,9 +210,9 @@ def synthesize(
         scaling_target: the largest evaluation size and budget, for ``scaling_feedback``
             (without it no scaling check is made).
         observations: where the scaling check's measurements are recorded and reused.
-        names: how rounds and ``training_problems_used`` name training problems (a folder's
-            file keys, ``training/easy/p01.pddl``, as results name problems); their PDDL names
-            where not given.
+        names: how rounds, ``training_problems_used`` and the plan-quality table name training
+            problems (a folder's file keys, ``training/easy/p01.pddl``, as results name problems,
+            :func:`~genplan.runs.keys.names_by_key`); their PDDL names where not given.
 
     Returns:
         The :class:`SynthesisResult`; the program is returned even when training fails.
@@ -223,8 +229,8 @@ def synthesize(
     examples = list(training[: settings.prompt_problems])
     typed = training[0].domain.typed
     conversation = Conversation(model, on_exchange, sample)
-    named = dict(names or {})
-    result = SynthesisResult(program="", training_problems_used=[named.get(p, p.name) for p in examples])
+    named: ProblemNames = names or pddl_name
+    result = SynthesisResult(program="", training_problems_used=[named(p) for p in examples])
     if variant.chain_of_thought:
         conversation.ask(prompts.summary_prompt(domain_pddl, examples))
         conversation.ask(prompts.STRATEGY_PROMPT)
@@ -287,13 +293,13 @@ def _check_round(
     limits: Limits,
     scaling_target: ScalingTarget | None,
     observations: Observations | None,
-    names: Mapping[Problem, str],
+    names: ProblemNames,
 ) -> TrainingRound:
     """The training check of the program so far, then (all solved) its scaling check; the
     round with the feedback to send (reflective with ``reflect``)."""
     passed, check, problem = check_training(result.program, training, settings.timeout, limits)
     if check is not None and problem is not None:
-        name = names.get(problem, problem.name)
+        name = names(problem)
         if name not in result.training_problems_used:
             result.training_problems_used.append(name)
         feedback = feedback_for(check, problem)
@@ -301,7 +307,7 @@ def _check_round(
             feedback = refinement_prompts.reflective(feedback)
         return TrainingRound(round_index, passed, name, check.failure, feedback)
     if not settings.scaling_feedback or scaling_target is None:
-        return _check_quality(result, round_index, passed, training, settings, limits, observations)
+        return _check_quality(result, round_index, passed, training, settings, limits, observations, names)
     verdict = check_scaling(
         result.program,
         training,
@@ -311,7 +317,7 @@ def _check_round(
         observations=observations,
     )
     if not verdict.too_slow:
-        checked = _check_quality(result, round_index, passed, training, settings, limits, observations)
+        checked = _check_quality(result, round_index, passed, training, settings, limits, observations, names)
         return dataclasses.replace(checked, scaling=verdict.to_json())
     feedback = verdict.feedback(result.program)
     if settings.reflect:
@@ -327,9 +333,11 @@ def _check_quality(
     settings: SynthesisSettings,
     limits: Limits,
     observations: Observations | None,
+    names: ProblemNames,
 ) -> TrainingRound:
     """With ``quality_feedback``, the plan-cost check of a program that solved every training
-    problem: plan-quality feedback when its plans cost too much (:mod:`.plan_quality`)."""
+    problem: plan-quality feedback when its plans cost too much (:mod:`.plan_quality`); problems
+    named by ``names`` (see :func:`synthesize`)."""
     solved = TrainingRound(round_index, passed, None, None, None)
     if not settings.quality_feedback:
         return solved
@@ -340,16 +348,17 @@ def _check_quality(
         timeout=settings.timeout,
         limits=limits,
         observations=observations or Observations(),
+        names=names,
     )
     if verdict is None:
         return solved
     quality = verdict.to_json()
-    worst = verdict.worst
-    if not verdict.too_costly or worst is None:
+    index = verdict.worst_index
+    if not verdict.too_costly or index is None:
         return dataclasses.replace(solved, quality=quality)
-    problem = next(p for p in training if p.name == worst.problem)
-    if problem.name not in result.training_problems_used:
-        result.training_problems_used.append(problem.name)
+    worst, problem = verdict.comparisons[index], training[index]  # by position: names may repeat
+    if worst.problem not in result.training_problems_used:
+        result.training_problems_used.append(worst.problem)
     feedback = verdict.feedback(problem)
     if settings.reflect:
         feedback = refinement_prompts.reflective(feedback)

@@ -11,6 +11,13 @@ it) and executed on every evaluation problem; each plan is checked like every ot
 Statuses besides ``solved``: ``plan-semantics`` (the policy's plan does not reach the goal: it
 stopped acting, chose an inapplicable action, looped or hit the step bound; the message says
 which) and ``timeout`` (execution outlasted the per-problem budget).
+
+Time: ``max_seconds`` bounds the learning from the moment the run starts, set-up included
+(:mod:`~genplan.approaches.pg3.learning`); the learned policy is then executed on each training
+problem (how many it solves) and each evaluation problem, each execution within the run's
+``eval_timeout``. A progress line goes to the run's notes at least every
+:data:`~genplan.runs.progress.PROGRESS_SECONDS` seconds while the policy is learned and checked.
+The record's details give the seconds of each part (:meth:`PolicySearchApproach.solve`).
 """
 
 from __future__ import annotations
@@ -25,8 +32,9 @@ from genplan.approaches.base import (
     RunRecord,
     RunSession,
 )
+from genplan.approaches.pg3.budget import Budget
 from genplan.approaches.pg3.execution import Execution, Stop, execute_policy
-from genplan.approaches.pg3.learning import Learned, learn_policy
+from genplan.approaches.pg3.learning import SETUP, Learned, learn_policy
 from genplan.approaches.pg3.policy import DecisionList, policy_to_text
 from genplan.approaches.pg3.settings import PolicySearchSettings
 from genplan.errors import ConfigurationError
@@ -35,6 +43,7 @@ from genplan.pddl.domain import Atom
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
 from genplan.plans.validate import check_plan
+from genplan.runs.progress import heartbeat
 
 POLICY_FILE = "policy.txt"
 EVALUATION_STEPS = 100_000
@@ -43,7 +52,8 @@ run's ``eval_timeout``)."""
 
 
 def fast_downward_planner(settings: PolicySearchSettings) -> Any:
-    """PC's planner from the settings: Fast Downward's LAMA-first or A* with LM-cut.
+    """PC's planner from the settings: Fast Downward's LAMA-first or A* with LM-cut, called with
+    a problem and the seconds it may take (:data:`~genplan.approaches.pg3.learning.Planner`).
 
     Raises:
         ConfigurationError: an unknown planner, or Fast Downward is not installed.
@@ -58,8 +68,8 @@ def fast_downward_planner(settings: PolicySearchSettings) -> Any:
         raise ConfigurationError(f"PC's example plans need Fast Downward: {INSTALL_HINT}")
     before, after = options[settings.planner]
 
-    def plan(problem: Problem) -> list[Atom] | None:
-        run = run_planner(problem, driver, options=before, search=after, timeout=settings.planner_seconds)
+    def plan(problem: Problem, seconds: float) -> list[Atom] | None:
+        run = run_planner(problem, driver, options=before, search=after, timeout=seconds)
         if run.plan is None:
             return None
         return [tuple(line.strip().strip("()").lower().split()) for line in run.plan]
@@ -91,11 +101,19 @@ class PolicySearchApproach(Approach[PolicySearchSettings]):
     model_code: ClassVar[ModelCode] = ModelCode.NONE  # policy search is genplan's own code
 
     def describe(self, record: RunRecord) -> list[str]:
-        """The search's figures: candidates scored, seconds, why it stopped, the policy's size."""
+        """The search's figures: candidates scored, seconds (set-up included), why it stopped,
+        the policy's size."""
         d = record.details
+        seconds = d.get("learning_seconds", d.get("search_seconds", 0))
+        setup = f" (set-up {d['setup_seconds']:.1f} s)" if "setup_seconds" in d else ""
+        stopped = d.get("search_stop")
+        if stopped == SETUP:
+            stopped = f"the budget ran out during set-up ({d.get('setup_stopped')}), no search"
+        best = d.get("score")
         return [
             f"Policy search ({self.name} score): {d.get('policies_scored')} candidates scored, "
-            f"{d.get('search_seconds', 0):.1f} s, stopped: {d.get('search_stop')}; best score {d.get('score')}",
+            f"{seconds:.1f} s{setup}, stopped: {stopped}"
+            + (f"; best score {best}" if best is not None else ""),
             f"Policy: {d.get('rules')} rules; training problems solved by execution: "
             f"{d.get('training_solved')} of {d.get('training_problems')}",
         ]
@@ -108,39 +126,88 @@ class PolicySearchApproach(Approach[PolicySearchSettings]):
     ) -> RunRecord:
         """Learn a policy from the training problems, save it, evaluate it; close the record.
 
+        The record's details give the seconds the person waited, part by part:
+        ``learning_seconds`` (what ``max_seconds`` bounds: set-up and search), of which
+        ``setup_seconds`` the set-up and ``search_seconds`` the search, and ``run_seconds``
+        (the whole run: learning, the training check and the evaluation). ``search_stop`` is
+        ``setup`` when the budget ran out during set-up, and ``setup_stopped`` says where.
+
         Raises:
             ConfigurationError: a task in English, PC without Fast Downward, or no training problems.
         """
+        budget = Budget(settings.max_seconds)  # the run's start: the set-up counts against it
         if not isinstance(problems, DomainProblems):
             raise ConfigurationError(f"{self.name} learns from PDDL training problems, not a task in English")
         training = list(problems.training[:-1] if problems.size_check else problems.training)
         if not training:
             raise ConfigurationError(f"{problems.name}: the policy search needs training problems")
         planner = fast_downward_planner(settings) if self.name == "pc" else None
-        learned: Learned = learn_policy(self.name, training, settings, planner)
-        policy = learned.result.policy
-        session.write_text(POLICY_FILE, policy_to_text(policy, problems.domain.name))
-        session.note(f"{self.name}: {len(policy.rules)} rules after {learned.result.seconds:.1f} s")
-        training_solved = sum(
-            execute_policy(policy, problem, settings.max_steps).reached_goal for problem in training
+        session.note(
+            f"{self.name}: learning a policy from {len(training)} training problems within "
+            f"{settings.max_seconds:g} s, set-up included"
         )
+        learned: Learned = learn_policy(
+            self.name, training, settings, planner, budget=budget, note=session.note
+        )
+        search = learned.result
+        policy = search.policy
+        session.write_text(POLICY_FILE, policy_to_text(policy, problems.domain.name))
+        if search.stop == SETUP:
+            session.note(
+                f"{self.name}: the {settings.max_seconds:g} s budget ran out during set-up "
+                f"({learned.setup_stopped}) after {learned.seconds:.1f} s: no search was made, the empty "
+                "policy is kept (raise --max-seconds, or train on fewer problems)"
+            )
+        else:
+            session.note(
+                f"{self.name}: {len(policy.rules)} rules after {learned.seconds:.1f} s "
+                f"(set-up {learned.setup_seconds:.1f} s), stopped: {search.stop}"
+            )
         timeout = session.context.eval_timeout
+        training_solved = self._training_check(session, policy, training, settings.max_steps, timeout)
         results = session.solve_each(
             list(problems.evaluation), lambda problem, key: evaluate_policy(policy, problem, key, timeout)
         )
-        search = learned.result
         details = {
             "score": search.score,
             "policies_scored": search.scored,
             "policies_expanded": search.expanded,
+            "learning_seconds": round(learned.seconds, 3),
+            "setup_seconds": round(learned.setup_seconds, 3),
             "search_seconds": round(search.seconds, 3),
             "search_stop": search.stop,
+            **({"setup_stopped": learned.setup_stopped} if learned.setup_stopped else {}),
             "rules": len(policy.rules),
             "training_problems": len(training),
             "training_solved": training_solved,
             **({"planner_plans": sum(learned.training_plans)} if learned.training_plans else {}),
+            "run_seconds": round(budget.elapsed(), 3),
         }
         return session.close(results, details=details)
+
+    def _training_check(
+        self,
+        session: RunSession,
+        policy: DecisionList,
+        training: list[Problem],
+        max_steps: int,
+        timeout: float,
+    ) -> int:
+        """Training problems ``policy`` solves by execution, each within ``timeout`` seconds."""
+        done = 0
+
+        def status() -> str:
+            return (
+                f"{self.name}: executing the policy on the training problems, {done} of {len(training)} done"
+            )
+
+        solved = 0
+        with heartbeat(session.note, status):
+            for problem in training:
+                deadline = time.perf_counter() + timeout
+                solved += execute_policy(policy, problem, max_steps, deadline=deadline).reached_goal
+                done += 1
+        return solved
 
 
 class PG3(PolicySearchApproach):

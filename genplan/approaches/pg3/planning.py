@@ -16,6 +16,7 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from genplan.approaches.pg3.budget import Budget
 from genplan.approaches.pg3.execution import applicable
 from genplan.approaches.pg3.matching import PolicyMatcher
 from genplan.approaches.pg3.policy import DecisionList
@@ -88,6 +89,7 @@ def policy_guided_plan(
     rollout_steps: int = 50,
     max_expansions: int = 10_000,
     queried: dict[State, Atom | None] | None = None,
+    budget: Budget | None = None,
 ) -> GuidedPlan | None:
     """A plan for ``search.problem`` found by A* guided by ``policy``, or ``None`` when the search
     space is exhausted or ``max_expansions`` states were expanded without reaching the goal.
@@ -102,6 +104,10 @@ def policy_guided_plan(
             policy's action there (``None``: no rule applies), in the order asked. The search is
             deterministic given these answers: a policy that gives the same action in each of
             these states gets the same result (see :class:`~genplan.approaches.pg3.scores.PG3Score`).
+        budget: when given, checked before each state is expanded.
+
+    Raises:
+        BudgetSpent: ``budget`` ran out before the search ended.
     """
     problem = search.problem
     goal = problem.goal
@@ -148,6 +154,8 @@ def policy_guided_plan(
             return _plan(state, parent, expansions, search.successors)
         if expansions >= max_expansions:
             return None
+        if budget is not None:
+            budget.check()
         closed.add(state)
         expansions += 1
         g = best_g[state]

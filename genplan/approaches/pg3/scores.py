@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from genplan.approaches.pg3.bottom_up import Example
-from genplan.approaches.pg3.execution import execute_policy
+from genplan.approaches.pg3.budget import Budget, BudgetSpent
+from genplan.approaches.pg3.execution import Stop, execute_policy
 from genplan.approaches.pg3.matching import PolicyMatcher, policy_change, same_action
 from genplan.approaches.pg3.planning import GuidedPlan, ProblemSearch, policy_guided_plan
 from genplan.approaches.pg3.policy import DecisionList
@@ -66,6 +67,13 @@ class PG3Score:
             search is skipped. The score is the same either way (``False``: always search;
             the tests compare both).
         traces_kept: policies whose traces are kept (least recently used dropped first).
+        empty_plans: the empty policy's plans, one per search, when already found (the policy
+            search's set-up plans them once for its semantic states: the same searches give the
+            same plans, so the empty policy's score costs no search).
+        budget: when given, each guided search checks it (:func:`policy_guided_plan`).
+
+    Raises:
+        BudgetSpent: (when scoring) ``budget`` ran out; nothing half-scored is kept.
     """
 
     def __init__(
@@ -77,6 +85,8 @@ class PG3Score:
         unsolved_cost: float,
         reuse: bool = True,
         traces_kept: int = 256,
+        empty_plans: Sequence[GuidedPlan | None] | None = None,
+        budget: Budget | None = None,
     ):
         self.searches = list(searches)
         self.rollout_steps = rollout_steps
@@ -84,9 +94,13 @@ class PG3Score:
         self.unsolved_cost = unsolved_cost
         self.reuse = reuse
         self.traces_kept = traces_kept
+        self.budget = budget
         self.reused = 0
         """Guided searches skipped because a parent's trace applied (for the benchmark)."""
         self._traces: OrderedDict[tuple[object, ...], list[_Trace]] = OrderedDict()
+        # The empty policy is never asked (its search is plain A*): its traces ask nothing, so
+        # they are kept apart, never taken for a parent's.
+        self._empty = [_Trace((), plan) for plan in empty_plans] if empty_plans is not None else None
 
     def _same_answers(
         self,
@@ -117,8 +131,14 @@ class PG3Score:
             rollout_steps=self.rollout_steps,
             max_expansions=self.max_expansions,
             queried=queried,
+            budget=self.budget,
         )
         return _Trace(tuple(queried.items()), plan)
+
+    def _empty_traces(self) -> list[_Trace]:
+        if self._empty is None:
+            self._empty = [self._plan(DecisionList(), i, None) for i in range(len(self.searches))]
+        return self._empty
 
     def same_as_parent(self, policy: DecisionList, parent: DecisionList) -> bool:
         """Whether ``policy`` is known to score exactly as ``parent`` (scored before, its trace
@@ -136,7 +156,9 @@ class PG3Score:
     def plans(self, policy: DecisionList) -> list[GuidedPlan | None]:
         """Per training problem, the plan policy-guided planning finds for ``policy`` (``None``:
         unsolved); a policy scored recently is not searched again."""
-        traces = self._traces.get(policy.identity) if self.reuse and policy.rules else None
+        if not policy.rules:
+            return [trace.plan for trace in self._empty_traces()]
+        traces = self._traces.get(policy.identity) if self.reuse else None
         if traces is None:
             return [self._plan(policy, i, None).plan for i in range(len(self.searches))]
         return [trace.plan for trace in traces]
@@ -157,7 +179,10 @@ class PG3Score:
             if parent_traces is not None:
                 self._traces.move_to_end(parent.identity)
                 known = (parent, parent_traces)
-        traces = [self._plan(policy, i, known) for i in range(len(self.searches))]
+        if policy.rules:
+            traces = [self._plan(policy, i, known) for i in range(len(self.searches))]
+        else:
+            traces = self._empty_traces()
         if self.reuse and policy.rules:
             self._traces[policy.identity] = traces
             if len(self._traces) > self.traces_kept:
@@ -182,21 +207,31 @@ class PEScore:
     Args:
         problems: the training problems.
         max_steps: the step bound of each execution.
+        budget: when given, each execution stops at its end.
+
+    Raises:
+        BudgetSpent: (when scoring) ``budget`` ran out.
     """
 
-    def __init__(self, problems: Sequence[Problem], *, max_steps: int):
+    def __init__(self, problems: Sequence[Problem], *, max_steps: int, budget: Budget | None = None):
         self.problems = list(problems)
         self.matchers = [PolicyMatcher(p) for p in self.problems]
         self.max_steps = max_steps
+        self.budget = budget
 
     def __call__(self, policy: DecisionList, parent: DecisionList | None = None) -> float:
         """The number of training problems whose execution does not reach the goal."""
-        return float(
-            sum(
-                not execute_policy(policy, problem, self.max_steps, matcher=matcher).reached_goal
-                for problem, matcher in zip(self.problems, self.matchers)
-            )
-        )
+        unsolved = 0
+        for problem, matcher in zip(self.problems, self.matchers):
+            deadline = None
+            if self.budget is not None:
+                self.budget.check()
+                deadline = self.budget.deadline()
+            execution = execute_policy(policy, problem, self.max_steps, matcher=matcher, deadline=deadline)
+            if execution.stop is Stop.TIMEOUT:  # only a deadline stops it so: the budget's
+                raise BudgetSpent("the budget ran out while a policy was executed")
+            unsolved += not execution.reached_goal
+        return float(unsolved)
 
 
 class PCScore:
@@ -206,9 +241,20 @@ class PCScore:
         problems: the training problems.
         plans: per problem, a planner's plan as ground actions (``None`` where the planner found
             none; such a problem is left out).
+        budget: when given, checked before each example plan is compared.
+
+    Raises:
+        BudgetSpent: (when scoring) ``budget`` ran out.
     """
 
-    def __init__(self, problems: Sequence[Problem], plans: Sequence[Sequence[Atom] | None]):
+    def __init__(
+        self,
+        problems: Sequence[Problem],
+        plans: Sequence[Sequence[Atom] | None],
+        *,
+        budget: Budget | None = None,
+    ):
+        self.budget = budget
         self.examples: list[Example] = []
         for problem, plan in zip(problems, plans):
             if plan is None:
@@ -227,4 +273,9 @@ class PCScore:
 
     def __call__(self, policy: DecisionList, parent: DecisionList | None = None) -> float:
         """Total disagreements over every example plan's steps."""
-        return float(sum(disagreements(e.matcher, policy, e.states, e.actions) for e in self.examples))
+        total = 0
+        for e in self.examples:
+            if self.budget is not None:
+                self.budget.check()
+            total += disagreements(e.matcher, policy, e.states, e.actions)
+        return float(total)

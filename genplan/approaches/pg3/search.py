@@ -25,7 +25,11 @@ empty policy's plans (the "semantic" tie-break of the authors' code, which keeps
 filling with policies that differ only in rules that never fire), then by score, then by size.
 As soon as a child scores better than the best policy so far it becomes the best, its parent
 goes back on the queue, and the search moves on to it. The search stops when a policy scores 0
-(it solves every training problem), or the budget (candidates scored, seconds) runs out.
+(it solves every training problem), or the budget (candidates scored, seconds) runs out. The
+seconds are a :class:`~genplan.approaches.pg3.budget.Budget` shared with the set-up before the
+search: checked before each candidate and inside its scoring, so the search stops within one step
+of work (one state expanded, one training problem) of the budget's end; a candidate whose scoring
+the budget cut short is dropped.
 """
 
 from __future__ import annotations
@@ -38,10 +42,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from genplan.approaches.pg3.bottom_up import Example, induced_child
+from genplan.approaches.pg3.budget import Budget, BudgetSpent
 from genplan.approaches.pg3.matching import PolicyMatcher
 from genplan.approaches.pg3.policy import DecisionList, Literal, Rule
 from genplan.approaches.pg3.scores import Score
 from genplan.pddl.domain import Atom, Domain, Operator
+from genplan.plans.joins import JoinTimeout
 
 
 @dataclass(frozen=True)
@@ -53,17 +59,33 @@ class SearchResult:
         score: its score (0: it solves every training problem).
         scored: candidate policies scored.
         expanded: policies whose successors were generated.
-        seconds: wall-clock seconds the search took.
-        stop: ``solved`` (score 0), ``policies`` or ``seconds`` (that budget ran out), or
-            ``exhausted`` (no successor left).
+        seconds: wall-clock seconds the search took (after its set-up).
+        stop: ``solved`` (score 0), ``policies`` or ``seconds`` (that budget ran out),
+            ``exhausted`` (no successor left), or ``setup`` (the seconds ran out before the
+            search could start: see :func:`~genplan.approaches.pg3.learning.learn_policy`).
     """
 
     policy: DecisionList
-    score: float
+    score: float | None
     scored: int
     expanded: int
     seconds: float
     stop: str
+
+
+@dataclass
+class SearchCounts:
+    """A search's figures while it runs, for progress lines read from another thread.
+
+    Attributes:
+        scored: candidate policies scored so far.
+        expanded: policies whose successors were generated so far.
+        best: the best score so far (``None`` before the first).
+    """
+
+    scored: int = 0
+    expanded: int = 0
+    best: float | None = None
 
 
 def rule_for_operator(operator: Operator, name: str) -> Rule:
@@ -174,8 +196,10 @@ def search_policy(
     semantic_states: Sequence[tuple[PolicyMatcher, frozenset[Atom]]],
     *,
     max_policies: int,
-    max_seconds: float,
+    budget: Budget,
     same_as_parent: Callable[[DecisionList, DecisionList], bool] | None = None,
+    empty_score: float | None = None,
+    counts: SearchCounts | None = None,
 ) -> SearchResult:
     """Greedy best-first search from the empty policy (see the module).
 
@@ -183,52 +207,63 @@ def search_policy(
         score: the score to minimise (PG3's, PE's or PC's).
         successors: the policy successor generator.
         semantic_states: states (with their problem's matcher) a policy's behaviour is read on.
-        max_policies: candidate policies scored before the search stops.
-        max_seconds: wall-clock seconds before the search stops.
+        max_policies: candidate policies scored (the empty one included) before the search stops.
+        budget: the wall clock; the search stops with ``seconds`` once it is spent.
+        empty_score: the empty policy's score when already known (the set-up scores it);
+            scored first otherwise.
+        counts: when given, kept up to date as the search runs (progress lines).
         same_as_parent: when given, ``same_as_parent(child, parent)`` says a child is known to
             score exactly as its parent (:meth:`PG3Score.same_as_parent`). Such a child cannot
             beat the best policy (its parent's score is no better), so it is scored after the
             parent's other children: the order a policy's children are scored in is not the
             paper's to fix, and this one reaches an improving child sooner, spending fewer of
             the candidates the budget allows on children that cannot improve.
+
+    Raises:
+        BudgetSpent: ``budget`` ran out while the empty policy was scored (only without
+            ``empty_score``): there is no search to report.
     """
     start = time.perf_counter()
+    counts = counts if counts is not None else SearchCounts()
     empty = DecisionList()
-    best, best_score = empty, score(empty)
-    scored, expanded = 1, 0
+    best, best_score = empty, score(empty) if empty_score is None else empty_score
+    counts.scored, counts.expanded, counts.best = 1, 0, best_score
     behaviours: Counter[tuple[Atom | None, ...]] = Counter()
     counter = itertools.count()
     queue: list[tuple[int, float, int, int, DecisionList]] = [(0, best_score, 0, next(counter), empty)]
     visited = {empty.identity}
     stop = "exhausted"
-    while queue and best_score > 0:
-        level, own_score, size, _, policy = heapq.heappop(queue)
-        expanded += 1
-        for child in _ordered(successors(policy), policy, visited, same_as_parent):
-            if scored >= max_policies:
-                stop = "policies"
+    try:
+        while queue and best_score > 0:
+            level, own_score, size, _, policy = heapq.heappop(queue)
+            counts.expanded += 1
+            for child in _ordered(successors(policy), policy, visited, same_as_parent, budget):
+                if counts.scored >= max_policies:
+                    stop = "policies"
+                    break
+                budget.check()
+                if child.identity in visited:
+                    continue
+                visited.add(child.identity)
+                value = score(child, policy)
+                behaviour = tuple(matcher.action(child, state) for matcher, state in semantic_states)
+                counts.scored += 1
+                child_level = behaviours[behaviour]
+                behaviours[behaviour] += 1
+                heapq.heappush(queue, (child_level, value, child.size, next(counter), child))
+                if value < best_score:
+                    best, best_score = child, value
+                    counts.best = value
+                    heapq.heappush(queue, (level, own_score, size, next(counter), policy))
+                    break
+            if stop != "exhausted":
                 break
-            if time.perf_counter() - start >= max_seconds:
-                stop = "seconds"
-                break
-            if child.identity in visited:
-                continue
-            visited.add(child.identity)
-            value = score(child, policy)
-            scored += 1
-            behaviour = tuple(matcher.action(child, state) for matcher, state in semantic_states)
-            child_level = behaviours[behaviour]
-            behaviours[behaviour] += 1
-            heapq.heappush(queue, (child_level, value, child.size, next(counter), child))
-            if value < best_score:
-                best, best_score = child, value
-                heapq.heappush(queue, (level, own_score, size, next(counter), policy))
-                break
-        if stop != "exhausted":
-            break
+    except (BudgetSpent, JoinTimeout):  # a rule's match is given the budget's end as deadline
+        stop = "seconds"
     if best_score <= 0:
         stop = "solved"
-    return SearchResult(best, best_score, scored, expanded, time.perf_counter() - start, stop)
+    seconds = time.perf_counter() - start
+    return SearchResult(best, best_score, counts.scored, counts.expanded, seconds, stop)
 
 
 def _ordered(
@@ -236,8 +271,10 @@ def _ordered(
     parent: DecisionList,
     visited: set[tuple[object, ...]],
     same_as_parent: Callable[[DecisionList, DecisionList], bool] | None,
+    budget: Budget,
 ) -> Iterator[DecisionList]:
-    """``children`` in order, those known to score as ``parent`` held back to the end."""
+    """``children`` in order, those known to score as ``parent`` held back to the end (the
+    budget checked before each is compared with ``parent``)."""
     if same_as_parent is None:
         yield from children
         return
@@ -245,6 +282,7 @@ def _ordered(
     for child in children:
         if child.identity in visited:
             continue
+        budget.check()
         if same_as_parent(child, parent):
             held.append(child)
         else:

@@ -13,8 +13,11 @@ class PolicySearchSettings:
     Attributes:
         max_policies: candidate policies scored before the search stops (the authors' released
             settings: 10 epochs of 100 candidates).
-        max_seconds: wall-clock seconds before the search stops (ours; the released code has
-            no limit).
+        max_seconds: wall-clock seconds of learning the policy, from the run's start: the
+            set-up (each training problem's search prepared and planned with the empty policy,
+            PC's example plans, the empty policy scored) and the search (ours; the released code
+            has no limit). A set-up that outlasts it ends the learning with the empty policy
+            (:mod:`~genplan.approaches.pg3.learning`).
         max_steps: the step bound of executing a policy, and PG3's charge for a training problem
             its guided search cannot solve (the released settings: 1000 for every domain but
             Delivery, 200, and Forest, 100; one bound for all here).
@@ -24,7 +27,8 @@ class PolicySearchSettings:
             the problem counts as unsolved (ours; keeps a bad candidate's score cheap).
         planner: PC's planner for the example plans: ``lama-first`` (Fast Downward's
             ``--alias lama-first``) or ``astar`` (Fast Downward's A* with LM-cut, optimal plans).
-        planner_seconds: wall-clock seconds per training problem for PC's planner.
+        planner_seconds: wall-clock seconds per training problem for PC's planner (at most what
+            is left of ``max_seconds``).
         bottom_up: whether a policy's successors include the rule induced from an example plan
             the policy does not follow (:mod:`~genplan.approaches.pg3.bottom_up`; the paper's
             released search has such an operator besides the two top-down ones).
@@ -34,7 +38,10 @@ class PolicySearchSettings:
         default=1000, metadata={"help": "candidate policies scored before the search stops"}
     )
     max_seconds: float = field(
-        default=1800.0, metadata={"help": "wall-clock seconds before the policy search stops"}
+        default=1800.0,
+        metadata={
+            "help": "wall-clock seconds of learning the policy, set-up included, before the search stops"
+        },
     )
     max_steps: int = field(default=1000, metadata={"help": "step bound of executing a policy"})
     rollout_steps: int = field(
