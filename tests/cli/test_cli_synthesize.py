@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 from fake_programs import CORRECT, fenced
+from synthesis_runs import run_synthesis
 
 import genplan.paths
 from genplan.approaches.base import RunContext
-from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.cli import main, model_options
 from genplan.cli import synthesize as synthesize_command

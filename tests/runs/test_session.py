@@ -28,14 +28,14 @@ class EchoSettings:
     words: str = field(default="Plan for", metadata={"help": "words before the problem's name"})
 
 
-class Echo(Approach[EchoSettings]):
+class Echo(Approach[DomainProblems, EchoSettings]):
     """Asks for a plan per problem; its own logic only."""
 
     name: ClassVar[str] = "echo"
     summary: ClassVar[str] = "a plan per problem"
     settings_type: ClassVar[type] = EchoSettings
 
-    def solve(self, session: RunSession, problems: DomainProblems, settings: EchoSettings) -> RunRecord:  # type: ignore[override]
+    def solve(self, session: RunSession, problems: DomainProblems, settings: EchoSettings) -> RunRecord:
         def one(problem: Problem, key: str) -> ProblemResult:
             answer = session.model.complete([Message("user", f"{settings.words} {problem.name}")])
             status, message = plan_status(check_plan(problem, answer.text.split("\n")))

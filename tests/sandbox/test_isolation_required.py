@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 from fake_programs import CORRECT, fenced
+from synthesis_runs import run_synthesis
 
 import genplan.sandbox.isolation as isolation_module
 import genplan.sandbox.pool as pool_module
 import genplan.sandbox.runner as runner_module
 from genplan.approaches.base import RunContext, read_record
-from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.cli import build_parser, main
 from genplan.experiments.grid import cell_options
