@@ -234,8 +234,9 @@ class Approach(Generic[InputT, SettingsT]):
         context: RunContext,
     ) -> RunRecord:
         """Run the approach on ``problems`` with ``model`` and return its record (also written
-        to the run folder): opens the session and calls :meth:`solve`. The command line and the
-        grid check the approach's capabilities first; a subclass defines :meth:`solve`, never this.
+        to the run folder): opens the session and calls :meth:`solve`. Runs are composed by
+        :func:`genplan.requests.compose.compose`, which checks the approach's capabilities
+        first; a subclass defines :meth:`solve`, never this.
 
         Raises:
             genplan.llm.LLMError: the backend failed; the run folder keeps what was recorded.

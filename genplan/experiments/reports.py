@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from genplan.experiments.journal import read_jsonl
+from genplan.pddl.selection import PAPER, recorded_source
 
 FEEDBACK_KINDS = (
     "python-exception",
@@ -85,7 +86,7 @@ def problem_set_of(run: dict[str, Any]) -> str:
     if problem_set is None:
         return "not recorded"
     generators = run.get("generators")
-    if generators is None or problem_set.startswith("paper"):
+    if generators is None or recorded_source(problem_set) == PAPER:
         return str(problem_set)
     return f"{problem_set} (generators {generators})"
 
@@ -94,7 +95,7 @@ def problem_sets_note(runs: list[dict[str, Any]]) -> str:
     """One line naming the problem sets behind ``runs``, for the top of a table."""
     sets = sorted({problem_set_of(run) for run in runs})
     explained = [
-        f"{s} (the paper's own seed-0 evaluation files)" if s.startswith("paper") else s for s in sets
+        f"{s} (the paper's own seed-0 evaluation files)" if recorded_source(s) == PAPER else s for s in sets
     ]
     return f"Evaluation problems: {'; '.join(explained)}.\n\n"
 

@@ -253,7 +253,7 @@ def test_the_flags_beyond_the_paper_name_the_run(capsys: pytest.CaptureFixture[s
     args = synthesize_command.build_parser_for_tests().parse_args(
         ["--domain", "miconic", "--candidates", "3", "--check-strategy", "--reflect"]
     )
-    settings = synthesize_command.settings_from(args)
+    settings = synthesize_command.request_from(args).settings
     assert settings.label == "candidates3+check-strategy+reflect"
     assert SynthesisSettings().label == "main" and SynthesisSettings(names=False).label == "no-names"
     assert SynthesisSettings(chain_of_thought=False, scaling_feedback=True).label == "no-cot+scaling"
@@ -264,7 +264,7 @@ def test_the_flags_beyond_the_paper_name_the_run(capsys: pytest.CaptureFixture[s
     quality = synthesize_command.build_parser_for_tests().parse_args(
         ["--domain", "miconic", "--quality-feedback", "--quality-threshold", "1.1"]
     )
-    assert synthesize_command.settings_from(quality).label == "quality+quality-threshold-1.1"
+    assert synthesize_command.request_from(quality).settings.label == "quality+quality-threshold-1.1"
 
 
 @pytest.mark.slow

@@ -17,8 +17,9 @@ import genplan.sandbox.runner as runner_module
 from genplan.approaches.base import RunContext, read_record
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.cli import build_parser, main
-from genplan.experiments.grid import cell_options
+from genplan.experiments.grid import cell_request
 from genplan.experiments.grid_file import build_grid
+from genplan.experiments.spec import grid_cells
 from genplan.llm import FakeLanguageModel
 from genplan.pddl.generate import write_problems
 from genplan.pddl.problem_sets import load_domain_problems
@@ -114,10 +115,13 @@ def test_the_bundled_bwrap_is_the_fallback(monkeypatch: pytest.MonkeyPatch, fres
 
 def test_a_grid_carries_its_isolation_to_every_cell() -> None:
     spec = build_grid({"domains": "heavy", "isolation": "none", "model": {}})
-    assert spec.isolation is Isolation.NONE and cell_options(spec).isolation is Isolation.NONE
+    assert spec.isolation is Isolation.NONE
+    assert all(cell_request(spec, cell).isolation is Isolation.NONE for cell in grid_cells(spec))
     assert build_grid({"domains": "heavy", "model": {}}).isolation is Isolation.BWRAP
     parser = build_parser()
     assert parser.parse_args(["experiments", "--isolation", "none"]).isolation == "none"
-    assert (
-        parser.parse_args(["run", "--approach", "generalized-plan", "--domain", "heavy"]).isolation == "bwrap"
-    )
+    from genplan.approaches.generalized_plan.settings import SynthesisSettings
+    from genplan.cli.request_options import request_from_arguments
+
+    args = parser.parse_args(["run", "--approach", "generalized-plan", "--domain", "heavy"])
+    assert request_from_arguments(args, "generalized-plan", SynthesisSettings).isolation is Isolation.BWRAP
