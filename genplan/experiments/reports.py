@@ -34,16 +34,20 @@ from typing import Any
 
 from genplan.experiments.journal import read_jsonl
 from genplan.pddl.selection import PAPER, recorded_source
+from genplan.plans.failures import FailureKind
 
-FEEDBACK_KINDS = (
-    "python-exception",
-    "plan-semantics",
-    "plan-syntax",
-    "timeout",
-    "scaling",
-    "plan-quality",
-    "crashed",
-    "no-code",
+FEEDBACK_KINDS = tuple(
+    kind.value
+    for kind in (
+        FailureKind.PYTHON_EXCEPTION,
+        FailureKind.PLAN_SEMANTICS,
+        FailureKind.PLAN_SYNTAX,
+        FailureKind.TIMEOUT,
+        FailureKind.SCALING,
+        FailureKind.PLAN_QUALITY,
+        FailureKind.CRASHED,
+        FailureKind.NO_CODE,
+    )
 )
 """Table 2's rows: the paper's four kinds, scaling and plan-quality feedback (beyond the paper),
 and the sandbox's and the answer's own failures."""
