@@ -202,8 +202,6 @@ def parse_request(values: Mapping[str, Any], *, approach: Any = None, where: str
         for name in ("runs_dir", "cache_dir", "folder"):
             if name in given:
                 given[name] = Path(given[name])
-        if "isolation" in given:
-            given["isolation"] = Isolation(given["isolation"])
         for name in ("seed", "workers"):
             if name in given:
                 given[name] = _integer(given[name], name)
