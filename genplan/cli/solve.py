@@ -10,6 +10,7 @@ from genplan.cli.arguments import positive_seconds
 from genplan.cli.commands import command_help
 from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
 from genplan.errors import ConfigurationError
+from genplan.plans.plan_file import plan_file_text
 
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -25,7 +26,10 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "--domain", required=True, help="built-in domain name, or a domain file (with --program)"
     )
     parser.add_argument(
-        "--program", type=Path, default=None, help="program file (default: the best saved one)"
+        "--program",
+        type=Path,
+        default=None,
+        help="program file (default: the best saved one; with --trusted, the best of genplan's own)",
     )
     parser.add_argument(
         "-o", "--output", type=Path, default=None, help="plan file to write (default: standard output)"
@@ -33,7 +37,10 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument(
         "--trusted",
         action="store_true",
-        help="run the program in-process instead of in the sandbox (faster; only for a program you have reviewed)",
+        help="run the program in genplan's own process instead of in the sandbox: as Python with your "
+        "rights (your files, environment and API keys, the network; no limits), the sandbox policy its only "
+        "check. Faster; only for a program you have read. Runs only the program given with --program or one "
+        "of genplan's own saved programs (never one in ./synthesized/), and names it first",
     )
     parser.add_argument(
         "--timeout", type=positive_seconds, default=30.0, help="seconds, in the sandbox (default 30)"
@@ -55,11 +62,11 @@ def run(args: argparse.Namespace) -> int:
         from genplan.sandbox import Isolation, prestart_worker
 
         prestart_worker(Isolation(args.isolation))
-    from genplan.approaches.generalized_plan.solver import load_solver, saved_programs
-    from genplan.paths import saved_run_roots
+    from genplan.approaches.generalized_plan.solver import load_solver, saved_program, saved_programs
     from genplan.pddl.problem_sets import resolve_domain
 
-    if args.program is None:
+    program = args.program
+    if program is None:
         if Path(args.domain).suffix == ".pddl" or Path(args.domain).is_file():
             raise ConfigurationError(
                 f"--domain {args.domain} is a domain file: give the program to run with --program PROGRAM.py"
@@ -68,12 +75,10 @@ def run(args: argparse.Namespace) -> int:
             raise ConfigurationError(
                 f"--domain {args.domain} is a folder: give its domain.pddl as --domain and the program as --program"
             )
-        if not saved_programs(args.domain):
-            raise ConfigurationError(
-                f"no saved program for domain {args.domain} in "
-                + " or ".join(str(root / args.domain) for root in saved_run_roots())
-                + f"; run `genplan synthesize --domain {args.domain} --save` first, or give one with --program PROGRAM.py"
-            )
+        try:
+            program = saved_program(args.domain, trusted=args.trusted)
+        except ConfigurationError as error:
+            raise ConfigurationError(f"{error} with --program PROGRAM.py") from None
     from genplan.paths import builtin_domain_file, builtin_domain_names
     from genplan.pddl.problem import load_problem
     from genplan.pddl.problem_sets import unknown_domain
@@ -85,18 +90,30 @@ def run(args: argparse.Namespace) -> int:
     # the problem is read before waiting for the sandbox worker: a bad file is reported at once
     problem = load_problem(args.problem, domain_file or builtin_domain_file(args.domain))
     limits = None if args.trusted else sandbox_limits(args)
+    if args.program is None:
+        print(f"genplan solve: the saved program {program}", file=sys.stderr)
+        passed_over = [run for run in saved_programs(args.domain) if (run / "program.py") != program]
+        if args.trusted and passed_over and passed_over[0] not in saved_programs(args.domain, trusted=True):
+            print(
+                f"genplan solve: not {passed_over[0] / 'program.py'}, found in the current folder: --trusted runs "
+                "it only when given with --program",
+                file=sys.stderr,
+            )
+    if args.trusted:  # named before a line of it runs
+        print(
+            f"genplan solve: running {program} in this process, as Python with your rights (--trusted)",
+            file=sys.stderr,
+        )
     solver = load_solver(
         args.domain,
-        program=args.program,
+        program=program,
         trusted=args.trusted,
         timeout=args.timeout,
         limits=limits,
         name_mapping=args.name_mapping,
     )
-    if args.program is None:
-        print(f"genplan solve: the saved program {solver.source}", file=sys.stderr)
     plan = solver(problem)
-    text = "".join(f"{action.strip()}\n" for action in plan) + f"; cost = {len(plan)} (unit cost)\n"
+    text = plan_file_text(plan, len(plan), "unit")  # each line checked as written
     if args.output is None:
         sys.stdout.write(text)
     else:

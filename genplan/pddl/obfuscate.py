@@ -14,6 +14,7 @@ once, which keeps an object's name the same in every problem.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -32,11 +33,28 @@ _PREFIX = {
     "object": "object",
 }
 
+PDDL_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+"""A PDDL name, as the ``pddl`` library's grammar (and so genplan's reader) accepts it: a letter,
+then letters, digits, ``-`` and ``_``. A variable is ``?`` and a name."""
+
+
+def is_pddl_name(text: object, category: str) -> bool:
+    """Whether ``text`` is a name of ``category`` (one of :data:`CATEGORIES`) as PDDL writes it:
+    :data:`PDDL_NAME`, with a ``?`` first for a ``variable``."""
+    if type(text) is not str:
+        return False
+    if category == "variable":
+        return text.startswith("?") and PDDL_NAME.fullmatch(text[1:]) is not None
+    return PDDL_NAME.fullmatch(text) is not None
+
+
 __all__ = [
+    "PDDL_NAME",
     "NameMapping",
     "build_mapping",
     "domain_to_pddl",
     "extend_mapping",
+    "is_pddl_name",
     "obfuscate_domain",
     "obfuscate_problem",
 ]

@@ -16,7 +16,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from genplan.errors import GenplanError
 from genplan.plans.costs import cost_text
+from genplan.plans.untrusted_text import is_printable_ascii, shown_text
 
 COST_KINDS = ("unit", "general")
 _COST_LINE = re.compile(r"^;\s*cost\s*=\s*(\S+)\s*\((unit|general) cost\)\s*$", re.MULTILINE)
@@ -41,15 +43,38 @@ class FoundPlan:
         return plan_file_text(self.actions, self.cost, self.kind)
 
 
+class UnprintablePlanLine(GenplanError):
+    """A plan line that is not one line of printable ASCII as it would be written.
+
+    Attributes:
+        step: the 1-based step of the action.
+    """
+
+    def __init__(self, step: int, line: str):
+        self.step = step
+        super().__init__(
+            f"the action at step {step} is not one line of printable ASCII as it would be written: "
+            f"{shown_text(line)}"
+        )
+
+
 def plan_file_text(actions: Sequence[str], cost: float, kind: str) -> str:
-    """One action per line, then ``; cost = N (KIND cost)``.
+    """One action per line (its whitespace runs made single spaces), then
+    ``; cost = N (KIND cost)``. Each line is checked as it will be written, after that rewrite
+    and any before it (a name mapping's translation): printable ASCII only, so the text a plan
+    file or a terminal gets has exactly one line per action and no control character.
 
     Raises:
         ValueError: ``kind`` is neither ``"unit"`` nor ``"general"``.
+        UnprintablePlanLine: a line holds a character other than printable ASCII (names the step).
     """
     if kind not in COST_KINDS:
         raise ValueError(f"cost kind {kind!r}: use one of {', '.join(COST_KINDS)}")
-    body = "".join(f"{' '.join(action.split())}\n" for action in actions)
+    lines = [" ".join(action.split()) for action in actions]
+    for step, line in enumerate(lines, start=1):
+        if not is_printable_ascii(line):
+            raise UnprintablePlanLine(step, line)
+    body = "".join(f"{line}\n" for line in lines)
     return f"{body}; cost = {cost_text(cost)} ({kind} cost)\n"
 
 

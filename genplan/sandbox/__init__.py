@@ -7,7 +7,8 @@ per-run children with resource limits, an unprivileged user and a seccomp filter
 (:mod:`genplan.sandbox.confine`); and a result channel that carries capped JSON only
 (:mod:`genplan.sandbox.channel`). :func:`run_untrusted` runs any trusted harness on a program
 (:mod:`genplan.sandbox.runner` documents the contract); :func:`run_program` is the one for
-``get_plan``. :mod:`genplan.sandbox.trusted` loads a reviewed program in-process instead.
+``get_plan``. :mod:`genplan.sandbox.trusted` runs a program in-process instead: as Python with
+the caller's rights, the policy its only check (for programs the user has read).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from genplan.sandbox.policy import ALLOWED_MODULES, PolicyViolation, compile_program
     from genplan.sandbox.pool import isolation_report, prestart_worker
     from genplan.sandbox.runner import program_arguments, run_program, run_untrusted
-    from genplan.sandbox.trusted import load_trusted
+    from genplan.sandbox.trusted import ProgramStopped, load_trusted
 
 _HOMES = {
     "BadOutput": "harness",
@@ -42,6 +43,7 @@ _HOMES = {
     "run_program": "runner",
     "run_untrusted": "runner",
     "load_trusted": "trusted",
+    "ProgramStopped": "trusted",
 }
 """Where each public name lives: a name is imported from its module on first use, so a process
 that needs a few of them (the sandbox worker, ``genplan solve`` before its worker is up) does
@@ -65,6 +67,7 @@ __all__ = [
     "IsolationUnavailable",
     "Limits",
     "PolicyViolation",
+    "ProgramStopped",
     "RunOutcome",
     "RunStatus",
     "compile_program",

@@ -242,25 +242,26 @@ class PolicyViolation(GenplanError):
         super().__init__("; ".join(problems))
 
 
-def _dunder(name: str) -> bool:
+def is_dunder(name: str) -> bool:
+    """Whether ``name`` is a dunder (``__class__``): two underscores on each side of a word."""
     return name.startswith("__") and name.endswith("__") and len(name) > 4
 
 
 def name_is_allowed(name: str) -> bool:
     """Whether a variable, function, class or argument may be called ``name``."""
-    return not _dunder(name) or name in ALLOWED_DUNDERS
+    return not is_dunder(name) or name in ALLOWED_DUNDERS
 
 
 def attribute_is_allowed(name: str) -> bool:
     """Whether ``obj.name`` may be read, written or called (private names are checked apart)."""
     if name in FORBIDDEN_ATTRIBUTES:
         return False
-    return not _dunder(name) or name in ALLOWED_DUNDERS
+    return not is_dunder(name) or name in ALLOWED_DUNDERS
 
 
 def is_private(name: str) -> bool:
     """Whether ``name`` is private: one leading underscore (``_cache``), not a dunder."""
-    return name.startswith("_") and not _dunder(name) and name != "_"
+    return name.startswith("_") and not is_dunder(name) and name != "_"
 
 
 def needs_owner(name: str) -> bool:
@@ -424,7 +425,7 @@ class GenplanPolicy(RestrictingNodeTransformer):
         return self.node_contents_visit(node)
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
-        if node.id in FORBIDDEN_NAMES and not (node.id in self.bound_names and not _dunder(node.id)):
+        if node.id in FORBIDDEN_NAMES and not (node.id in self.bound_names and not is_dunder(node.id)):
             self.error(
                 node, f'"{node.id}" is not available in this sandbox (no file, eval or introspection access)'
             )

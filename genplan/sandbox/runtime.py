@@ -19,22 +19,27 @@ compiles calls to:
 * ``vars(obj)`` works on the program's own classes and their instances only.
 
 ``time`` and ``sys`` are *partial* views (:data:`genplan.sandbox.policy.PARTIAL_MODULES`): the
-clocks, and ``maxsize`` with the recursion limit (:meth:`ProgramScope.setrecursionlimit`);
-other modules never hand them out (``typing.sys`` is not there).
+clocks, and ``maxsize`` with the recursion limit (:meth:`ProgramScope.setrecursionlimit`).
 
-Objects of allowed modules that reach past the policy are hidden (``typing.get_type_hints`` and
-``ForwardRef`` evaluate strings; ``functools.singledispatch`` does so through annotations;
-``enum.global_enum`` writes into whatever module a class names; metaclasses build classes from
-arbitrary dictionaries) or replaced by guarded versions: ``operator.attrgetter`` and
-``methodcaller`` (pure functions over the safe ``getattr``, so no real instance whose ``type``
-could build an unguarded one is handed out), ``dataclasses.dataclass`` (only classes the program
-declared itself, with identifier field names), ``collections.namedtuple`` (no ``module=``), and
-``functools.update_wrapper``/``wraps`` (only between the program's own functions and classes,
-with the default attribute lists; an instance may be the wrapper, never the wrapped). ``type`` takes one argument only.
+Every module a program imports is a view (:mod:`genplan.sandbox.views`), ``__future__``
+included, with library objects that reach past the policy hidden or replaced by this module's
+guarded versions: ``operator.attrgetter`` and ``methodcaller`` (pure functions over the safe
+``getattr``, so no real instance whose ``type`` could build an unguarded one is handed out),
+``dataclasses.dataclass`` (:mod:`genplan.sandbox.dataclass_guard`: only classes the program
+created, every field name checked whatever its route), ``collections.namedtuple`` (no
+``module=``) and ``typing.NamedTuple``, ``enum``'s bases (:mod:`genplan.sandbox.enums`: their
+functional API refuses dunder names), the decorators that write an attribute on what they are
+given (``typing.final``, ``no_type_check``, ``runtime_checkable``: the program's own objects
+only), and ``functools.update_wrapper``/``wraps`` (only between the program's own functions and
+classes, with the default attribute lists; an instance may be the wrapper, never the wrapped).
+``type`` takes one argument only.
 
-A class belongs to the program when its ``__module__`` is the program module's name: class
-statements set it, and the policy forbids assigning ``__name__`` or ``__module__``, so a program
-cannot claim another module's classes or give its own classes another module.
+A class belongs to the program when the program created it (:meth:`ProgramScope.owns_class`):
+its class statements (a guarded ``__build_class__``, which also refuses a slot named like a
+dunder) and the guarded factories above record each class they make. Neither a ``__module__``
+string (library code that builds a class from data, ``TypedDict('T', {...})`` or ``Enum('E',
+...)``, gives it the caller's) nor ``type(obj)`` at the time of asking decides it: no route
+assigns ``__class__`` (issue 34), and ``vars()`` refuses every module whatever its class.
 """
 
 from __future__ import annotations
@@ -43,45 +48,42 @@ import _string  # type: ignore[import-not-found]
 import builtins
 import collections
 import dataclasses
-import enum
 import functools
-import importlib
 import itertools
-import keyword
 import operator
-import string
 import sys
 import types
 import typing
+import weakref
 from collections.abc import Callable
 from typing import Any
 
+from genplan.sandbox.dataclass_guard import checked_dataclass
+from genplan.sandbox.enums import GUARDED_ENUMS
 from genplan.sandbox.policy import (
-    ALLOWED_MODULES,
     FORBIDDEN_ATTRIBUTES,
-    PARTIAL_MODULES,
     attribute_is_allowed,
+    is_dunder,
     is_private,
     needs_owner,
 )
+from genplan.sandbox.views import is_metaclass, make_import
 
 PROGRAM_MODULE_PREFIX = "genplan_program_"
 
-HIDDEN_OBJECTS: tuple[object, ...] = (
-    typing.get_type_hints,  # evaluates annotation strings
-    typing.ForwardRef,  # ._evaluate() evaluates a string
-    typing.get_overloads,
-    string.Formatter,  # .get_field() follows attribute paths and returns the objects
-    functools.singledispatch,  # .register() evaluates annotation strings
-    functools.singledispatchmethod,
-    enum.global_enum,  # writes into the module a class names
-    enum.global_str,
-    enum.global_enum_repr,
-    enum.global_flag_repr,
-    dataclasses.make_dataclass,  # builds a class from any namespace
-    types.FunctionType,
+OWN_ONLY_DECORATORS: tuple[Callable[..., Any], ...] = tuple(
+    decorator
+    for decorator in (
+        typing.final,  # sets __final__
+        typing.no_type_check,  # sets __no_type_check__
+        typing.runtime_checkable,  # sets _is_runtime_protocol
+        getattr(typing, "override", None),  # sets __override__ (Python 3.12)
+    )
+    if decorator is not None
 )
-"""Public objects of allowed modules that programs never see, whatever module re-exports them."""
+"""Library decorators that write an attribute on what they are given: programs get versions
+that apply to their own classes and functions only (``typing.final(statistics.mean)`` wrote
+``__final__`` on the library's function)."""
 
 SAFE_BUILTIN_NAMES = [
     "abs",
@@ -295,6 +297,9 @@ class ProgramScope:
     def __init__(self, name: str, namespace: dict[str, Any]):
         self.name = name
         self.namespace = namespace
+        # The classes the program created (see owns_class), held weakly: a class a program
+        # makes in a loop is not kept alive by its scope.
+        self._classes: weakref.WeakSet[type] = weakref.WeakSet()
         # Private names allowed on instances, per (program-owned) type: the decision depends on
         # the type alone, so the guards of a hot loop cost one dict lookup after the first time.
         self._allowed: dict[type, set[str]] = {}
@@ -305,8 +310,18 @@ class ProgramScope:
 
     # -- what belongs to the program -----------------------------------------------------
     def owns_class(self, klass: type) -> bool:
-        """Whether the program declared ``klass`` (its ``__module__`` is the program's)."""
-        return type.__dict__["__dict__"].__get__(klass).get("__module__") == self.name
+        """Whether the program created ``klass``: with a class statement (:meth:`build_class`)
+        or one of the guarded factories that check the names they are given (``namedtuple``,
+        ``typing.NamedTuple``, ``@dataclass``). Never by its ``__module__``: library code that
+        builds a class from data (``TypedDict('T', {...})``, ``Enum('E', ...)``) gives it the
+        caller's module, and data the static policy never saw (issue 34)."""
+        return klass in self._classes
+
+    def adopt(self, klass: type) -> type:
+        """Record ``klass`` as created by the program (only a class statement or a guarded
+        factory calls this); returns it."""
+        self._classes.add(klass)
+        return klass
 
     def owns(self, obj: object) -> bool:
         """Whether ``obj`` is the program's class, an instance of one, or its function."""
@@ -315,6 +330,22 @@ class ProgramScope:
         if type(obj) is types.FunctionType:
             return obj.__globals__ is self.namespace
         return self.owns_class(type(obj))
+
+    def build_class(self, function: Callable[..., Any], name: str, /, *bases: Any, **keywords: Any) -> Any:
+        """The ``__build_class__`` of a class statement: the class is the program's own
+        (:meth:`owns_class`), and none of its slots may be named like a dunder.
+
+        Raises:
+            TypeError: a slot named like a dunder (``__slots__ = ('__class__',)`` would make
+                ``obj.__class__`` a slot that library code writes and ``isinstance`` reads).
+        """
+        klass = builtins.__build_class__(function, name, *bases, **keywords)
+        if not issubclass(type(klass), type):  # a base's type made something else
+            return klass
+        for attribute, value in type.__dict__["__dict__"].__get__(klass).items():
+            if type(value) is types.MemberDescriptorType and is_dunder(attribute):
+                raise TypeError(f'a slot named "{attribute}" is not allowed in this sandbox')
+        return self.adopt(klass)
 
     def may_touch(self, obj: object, name: str) -> bool:
         """Whether the private attribute ``name`` of ``obj`` is the program's own."""
@@ -417,12 +448,15 @@ class ProgramScope:
         classes (its attribute dict) or one of its classes (a read-only view).
 
         Raises:
-            TypeError: no argument (``vars()`` is the caller's locals), or an object that is
-                not the program's own (a module, a library object, ``__builtins__``).
+            TypeError: no argument (``vars()`` is the caller's locals), a module (whatever its
+                class), or an object that is not the program's own (a library object,
+                ``__builtins__``).
         """
         if len(args) != 1:
             raise TypeError("vars() takes exactly one argument in this sandbox (vars(obj))")
         obj = args[0]
+        if isinstance(obj, types.ModuleType):  # whatever its class: never one the program made
+            raise TypeError("vars() of a module is not allowed in this sandbox")
         if type(obj) is types.FunctionType or not self.owns(obj):
             kind = "class " + obj.__name__ if isinstance(obj, type) else f"a {type(obj).__name__}"
             raise TypeError(
@@ -469,26 +503,14 @@ class ProgramScope:
         return call
 
     def dataclass(self, cls: type | None = None, /, **options: Any) -> Any:
-        """``dataclasses.dataclass`` for classes the program declared, with identifier fields."""
+        """``dataclasses.dataclass`` for classes the program created, every field name checked
+        wherever it comes from (:mod:`genplan.sandbox.dataclass_guard`): the generated
+        ``__init__`` assigns each field on whatever object it is called with, and a field named
+        ``__class__`` made ``D.__init__(module, C)`` a class swap (issue 34). The class it
+        returns (a new one with ``slots=True``) is the program's own."""
 
         def wrap(klass: type) -> type:
-            if not isinstance(klass, type) or not self.owns_class(klass):
-                raise TypeError("@dataclass applies only to classes the program declares in this sandbox")
-            annotations = type.__dict__["__dict__"].__get__(klass).get("__annotations__", {})
-            if not isinstance(annotations, dict):
-                raise TypeError("a dataclass's annotations must be a plain dict in this sandbox")
-            # A plain copy, read in C (no method of a dict subclass runs): the fields checked
-            # here are the fields the dataclass machinery then sees.
-            copied = dict(dict.items(annotations))
-            for field_name in copied:
-                if (
-                    type(field_name) is not str
-                    or not field_name.isidentifier()
-                    or keyword.iskeyword(field_name)
-                ):
-                    raise TypeError(f"invalid dataclass field name {field_name!r}")
-            type.__setattr__(klass, "__annotations__", copied)
-            return dataclasses.dataclass(klass, **options)
+            return self.adopt(checked_dataclass(klass, options, self.owns_class))
 
         return wrap if cls is None else wrap(cls)
 
@@ -496,7 +518,48 @@ class ProgramScope:
         """``collections.namedtuple``, always in the program's module."""
         if "module" in options:
             raise TypeError("namedtuple(module=...) is not allowed in this sandbox")
-        return collections.namedtuple(typename, field_names, module=self.name, **options)
+        return self.adopt(collections.namedtuple(typename, field_names, module=self.name, **options))
+
+    def typed_named_tuple(self) -> Callable[..., type]:
+        """``typing.NamedTuple``: called, a named tuple in the program's module and its own
+        (its fields pass ``collections.namedtuple``'s checks: identifiers, no underscore);
+        as a base (``class P(NamedTuple)``) the class statement makes it."""
+
+        real: Any = typing.NamedTuple
+
+        def NamedTuple(typename: str, fields: Any = None, /, **kwargs: Any) -> type:
+            klass: type = real(typename, *([] if fields is None else [fields]), **kwargs)
+            type.__setattr__(klass, "__module__", self.name)
+            return self.adopt(klass)
+
+        # as a base it stands for the real one (whose __mro_entries__ looks for itself in the bases)
+        NamedTuple.__mro_entries__ = lambda bases: real.__mro_entries__((real,))  # type: ignore[attr-defined]
+        NamedTuple.__doc__ = typing.NamedTuple.__doc__
+        return NamedTuple
+
+    def own_only(self, decorator: Callable[..., Any]) -> Callable[..., Any]:
+        """``decorator`` (one of :data:`OWN_ONLY_DECORATORS`) for the program's own classes and
+        functions only (also as a ``staticmethod``, ``classmethod``, ``property`` or a
+        ``functools`` wrapper such as ``lru_cache``)."""
+
+        @functools.wraps(decorator)
+        def guarded(target: Any, /, *args: Any, **kwargs: Any) -> Any:
+            if not self._owns_definition(target):
+                raise TypeError(
+                    f"{decorator.__name__}() applies only to the program's own classes and functions in "
+                    "this sandbox"
+                )
+            return decorator(target, *args, **kwargs)
+
+        return guarded
+
+    def _owns_definition(self, obj: object) -> bool:
+        kind = type(obj)
+        if kind is staticmethod or kind is classmethod:
+            obj = obj.__func__  # type: ignore[attr-defined]
+        elif kind is property:
+            obj = obj.fget  # type: ignore[attr-defined]
+        return self._owns_callable(obj, instance=False)  # a functools wrapper of its own too
 
     def update_wrapper(
         self,
@@ -548,16 +611,16 @@ class ProgramScope:
             id(functools.update_wrapper): self.update_wrapper,
             id(functools.wraps): self.wraps,
             id(sys.setrecursionlimit): self.setrecursionlimit,
+            id(typing.NamedTuple): self.typed_named_tuple(),
+            **{id(decorator): self.own_only(decorator) for decorator in OWN_ONLY_DECORATORS},
+            **GUARDED_ENUMS,
         }
-
-
-_HIDDEN_IDS = frozenset(id(obj) for obj in HIDDEN_OBJECTS)
 
 
 def _safe_value(value: object) -> object:
     if value is type:
         return SafeType
-    if _is_metaclass(value):
+    if is_metaclass(value):
         raise TypeError("a metaclass is not available in this sandbox")
     if type(value) is tuple:
         return tuple(_safe_value(item) for item in value)
@@ -573,80 +636,6 @@ def _without_real_type(function: Callable[..., Any]) -> Callable[..., Any]:
         return _safe_value(function(*args, **kwargs))
 
     return guarded
-
-
-def _is_metaclass(value: object) -> bool:
-    return isinstance(value, type) and issubclass(value, type)
-
-
-def _module_view(
-    name: str, cache: dict[str, types.ModuleType], replacements: dict[int, object]
-) -> types.ModuleType:
-    """A copy of module ``name`` with only its public, harmless names (guarded where needed)."""
-    if name in cache:
-        return cache[name]
-    module = importlib.import_module(name)
-    view = types.ModuleType(name, getattr(module, "__doc__", None))
-    cache[name] = view
-    partial = PARTIAL_MODULES.get(name)
-    if partial is not None:
-        for attribute in sorted(partial):
-            value = getattr(module, attribute)
-            setattr(view, attribute, replacements.get(id(value), value))
-        view.__dict__["__getattr__"] = _missing_name(name, partial)  # PEP 562: a clear error
-        return view
-    for attribute in dir(module):
-        if attribute.startswith("_"):
-            continue
-        value = getattr(module, attribute)
-        if isinstance(value, types.ModuleType):
-            if value.__name__ in ALLOWED_MODULES and value.__name__ not in PARTIAL_MODULES:
-                setattr(view, attribute, _module_view(value.__name__, cache, replacements))
-            continue
-        if id(value) in _HIDDEN_IDS or _is_metaclass(value):
-            continue
-        setattr(view, attribute, replacements.get(id(value), value))
-    for submodule in ALLOWED_MODULES:
-        if submodule.startswith(name + "."):
-            setattr(view, submodule[len(name) + 1 :], _module_view(submodule, cache, replacements))
-    return view
-
-
-def _missing_name(module: str, names: frozenset[str]) -> Callable[[str], object]:
-    """The ``__getattr__`` of a partial module's view: a clear error for every other name."""
-    available = ", ".join(sorted(names))
-
-    def missing(attribute: str) -> object:
-        raise AttributeError(
-            f'"{module}.{attribute}" is not available in this sandbox; {module} offers only {available}'
-        )
-
-    return missing
-
-
-def _make_import(
-    cache: dict[str, types.ModuleType], replacements: dict[int, object]
-) -> Callable[..., types.ModuleType]:
-    def guarded_import(
-        name: str,
-        globals: object = None,
-        locals: object = None,
-        fromlist: tuple[str, ...] = (),
-        level: int = 0,
-    ) -> types.ModuleType:
-        if level != 0:
-            raise ImportError("relative imports are not allowed in this sandbox")
-        if name == "__future__":
-            import __future__
-
-            return __future__
-        if type(name) is not str or name not in ALLOWED_MODULES:
-            raise ImportError(f'importing "{name}" is not allowed in this sandbox')
-        if fromlist:
-            return _module_view(name, cache, replacements)
-        return _module_view(name.split(".")[0], cache, replacements)
-
-    return guarded_import
 
 
 _program_counter = itertools.count()
@@ -672,8 +661,8 @@ def new_program() -> tuple[types.ModuleType, ProgramScope]:
     safe: dict[str, Any] = {builtin: getattr(builtins, builtin) for builtin in SAFE_BUILTIN_NAMES}
     safe.update(
         {
-            "__build_class__": builtins.__build_class__,
-            "__import__": _make_import({}, replacements),
+            "__build_class__": scope.build_class,
+            "__import__": make_import({}, replacements),
             "__genplan_private__": scope.private_get,
             "__genplan_receiver__": scope.private_receiver,
             "__genplan_format__": scope.format_attribute,
@@ -689,15 +678,3 @@ def new_program() -> tuple[types.ModuleType, ProgramScope]:
     module.__dict__.update({"__builtins__": safe, "__metaclass__": type})
     sys.modules[name] = module
     return module, scope
-
-
-def preload_allowed_modules() -> None:
-    """Import every allowed module (and what they import lazily) ahead of time.
-
-    The sandbox worker calls this before it forks children that drop privileges, so no child
-    has to read a module file.
-    """
-    for name in sorted(ALLOWED_MODULES):
-        importlib.import_module(name)
-    for lazy in ("decimal", "numbers", "hashlib", "inspect", "threading"):
-        importlib.import_module(lazy)

@@ -43,7 +43,7 @@ from genplan.sandbox.channel import (
 from genplan.sandbox.child import run_child
 from genplan.sandbox.confine import prepare_seccomp, seccomp_available
 from genplan.sandbox.limits import MIB, Limits
-from genplan.sandbox.runtime import preload_allowed_modules
+from genplan.sandbox.views import preload_allowed_modules
 
 REQUEST_CAP = 1024 * MIB
 """The largest request the worker reads, in bytes."""

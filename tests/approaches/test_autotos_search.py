@@ -49,3 +49,27 @@ def test_a_plan_from_the_search_is_optimal(tmp_path: Path) -> None:
     for problem in problems.training[:4]:
         result = solve_problem(program, problem, problem.name, BUDGET, RUNNER)
         assert result.solved and result.plan_length == len(problem.goal)
+
+
+def test_a_problems_seconds_are_the_workers_clock_around_the_call(tmp_path: Path) -> None:
+    """Issue 34: the reported seconds came from the harness inside the child (the search only):
+    a program that works at its top level, or freezes the child's clock, was reported as fast."""
+    from fake_programs import heavy_problem
+
+    slow_start = (
+        "import time\nstarted = time.perf_counter()\nwhile time.perf_counter() - started < 1.0:\n    pass\n"
+    )
+    program = slow_start + SUCCESSORS["heavy"] + "\n" + GOAL
+    problem = heavy_problem("p", 3)
+    result = solve_problem(program, problem, problem.name, BUDGET, RUNNER)
+    assert result.solved, result
+    assert result.seconds >= 1.0, result
+
+
+def test_the_childs_claimed_seconds_are_never_the_problems() -> None:
+    from blocks import OPTIMAL, problem
+
+    from genplan.approaches.autotos.evaluate import _result
+
+    claimed = {"status": "plan-found", "plan": OPTIMAL, "seconds": 0.001}
+    assert _result("p01", problem(), claimed, 4.8).seconds == 4.8

@@ -128,7 +128,9 @@ def test_the_dataclass_guard_checks_the_fields_the_machinery_sees() -> None:
             return iter(["x"])
 
     _, scope = new_program()
-    klass = type("C", (), {"__module__": scope.name, "__annotations__": Fields(x=int)})
+    # as a class statement of the program would have made it (issue 34: ownership is what the
+    # program created, not a __module__ string)
+    klass = scope.adopt(type("C", (), {"__module__": scope.name, "__annotations__": Fields(x=int)}))
     try:
         built = scope.dataclass(klass)
     except TypeError:

@@ -4,7 +4,8 @@ Each problem gets one sandboxed harness call (:func:`genplan.approaches.autotos.
 BFS (or DFS) over ``successor_states`` and ``is_goal`` with the paper's limits (1 s per call,
 600 s per search, Sec. 5), the plan recovered from the path found, then checked by
 :func:`genplan.plans.validate.check_plan` outside the sandbox (Sec. 4.6: "the solutions
-produced must be validated").
+produced must be validated"). A problem's seconds are the sandbox worker's clock around the
+call, as for every approach that runs model code.
 """
 
 from __future__ import annotations
@@ -47,13 +48,13 @@ class EvaluationStatus(str, Enum):
 
 
 def _result(key: str, problem: Problem, value: Any, seconds: float) -> ProblemResult:
-    """The record of a finished harness call (``value`` is the harness's JSON)."""
+    """The record of a finished harness call (``value`` is the harness's JSON, whatever the
+    child claims), its ``seconds`` the caller's: the sandbox worker's clock around the whole call
+    (the program's top level included), never the seconds the harness reports from inside the
+    confined child, which a program could make small (issue 34)."""
     if not isinstance(value, dict):
         return ProblemResult(key, EvaluationStatus.CRASHED.value, None, seconds, "malformed result")
     figures = {k: value[k] for k in ("expanded", "generated") if isinstance(value.get(k), int)}
-    search_seconds = value.get("seconds")
-    if isinstance(search_seconds, (int, float)):
-        seconds = float(search_seconds)
     status = value.get("status")
     plan = value.get("plan")
     if status != "plan-found" or not isinstance(plan, list):

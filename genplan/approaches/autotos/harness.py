@@ -289,7 +289,9 @@ def solve(
 
     Returns:
         ``{"status": ..., "plan": [str] or None, "expanded": int, "generated": int,
-        "seconds": float, "message": str or None}``. Status ``plan-found`` (the plan still
+        "seconds": float, "message": str or None}`` (``seconds``: the search's, as the child
+        measured it; a problem's reported seconds are the worker's clock around the whole call,
+        :mod:`genplan.approaches.autotos.evaluate`). Status ``plan-found`` (the plan still
         needs validating), ``search-timeout``, ``search-exhausted`` (no goal among the states
         the successor function reaches), ``search-memory``, ``unsound-transition`` (a step of
         the path found is no action's result), or a component failure's category.

@@ -16,8 +16,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from genplan.errors import ConfigurationError
-from genplan.pddl.obfuscate import NameMapping, extend_mapping, obfuscate_domain, obfuscate_problem
+from genplan.pddl.obfuscate import (
+    CATEGORIES,
+    NameMapping,
+    extend_mapping,
+    is_pddl_name,
+    obfuscate_domain,
+    obfuscate_problem,
+)
 from genplan.pddl.problem import Problem
+from genplan.plans.untrusted_text import shown_text
 
 NAME_MAPPING_FILE = "name_mapping.json"
 """The file a No-Names run saves its mapping in, beside ``program.py``."""
@@ -33,11 +41,16 @@ def find_name_mapping(program: Path, given: Path | None = None) -> Path | None:
 
 
 def load_name_mapping(path: Path) -> NameMapping:
-    """Read a run's ``name_mapping.json``.
+    """Read a run's ``name_mapping.json``, every name checked.
+
+    The names are data: they are written into the problems the program sees and, translated
+    back, into the plan a user gets (a plan file, the terminal), so each must be a PDDL name
+    (:func:`~genplan.pddl.obfuscate.is_pddl_name`; no control character, space or line break).
 
     Raises:
-        ConfigurationError: the file cannot be read or is not a mapping of categories to
-            ``{original: obfuscated}`` (names the file).
+        ConfigurationError: the file cannot be read, is not a mapping of categories
+            (:data:`~genplan.pddl.obfuscate.CATEGORIES`) to ``{original: obfuscated}``, or holds a
+            name that is not a PDDL name (names the file, the category and the name, escaped).
     """
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -51,6 +64,20 @@ def load_name_mapping(path: Path) -> NameMapping:
             f"{path} is not a name mapping (a No-Names run's name_mapping.json: category -> "
             "{original: obfuscated})"
         )
+    for category, names in data.items():
+        if category not in CATEGORIES:
+            raise ConfigurationError(
+                f"{path}: unknown category {shown_text(category)!r} in the name mapping "
+                f"(categories: {', '.join(CATEGORIES)})"
+            )
+        for original, obfuscated in names.items():
+            for name in (original, obfuscated):
+                if not is_pddl_name(name, category):
+                    raise ConfigurationError(
+                        f"{path}: the {category} name {shown_text(name)!r} in the name mapping is not a PDDL "
+                        "name (a letter, then letters, digits, '-' or '_'"
+                        + (", after a '?')" if category == "variable" else ")")
+                    )
     return NameMapping.from_json(data)
 
 

@@ -3,8 +3,12 @@
 ``load_solver("heavy")`` returns a callable mapping a problem (a loaded
 :class:`~genplan.pddl.problem.Problem` or a problem file) to a plan, using the saved program in
 ``synthesized/heavy/``. By default every call runs in the sandbox with a time budget, through a
-persistent sandbox worker (a few milliseconds per call on top of the program's own time);
-``trusted=True`` runs a program you have reviewed in-process instead (the fastest path).
+persistent sandbox worker (a few milliseconds per call on top of the program's own time).
+``trusted=True`` runs the program in the calling process instead, as Python with the caller's
+rights (its files, environment and API keys, the network; no limits, no time budget), the
+sandbox policy its only check: the fastest path, for a program you have read
+(:mod:`genplan.sandbox.trusted`). Trusted mode runs a program named explicitly or one of
+genplan's own saved runs, never one found in ``./synthesized/`` of the current folder.
 A "No Names" program gets its run's ``name_mapping.json`` (found beside it) applied
 (:mod:`.renaming`): it sees each problem in its names and returns the plan in real names.
 """
@@ -34,18 +38,47 @@ class SolverError(GenplanError):
     """The program failed on a problem: it raised, timed out, crashed or returned no plan."""
 
 
-def saved_programs(domain_name: str) -> list[Path]:
+def saved_programs(domain_name: str, *, trusted: bool = False) -> list[Path]:
     """Saved run folders of ``domain_name`` that hold a ``program.py``, best first.
 
     Order: the user's ``./synthesized/`` before genplan's own (:func:`~genplan.paths.saved_run_roots`),
     then within each the main variant before ablations, then higher fraction of evaluation problems
-    solved (from ``metadata.json``), then lower seed.
+    solved (from ``metadata.json``), then lower seed. With ``trusted``, genplan's own only: a
+    program run in-process runs with the caller's rights, and one found in the current folder
+    was never chosen by the user.
     """
+    roots = saved_run_roots()
     return [
         run
-        for root in saved_run_roots()
+        for root in (roots[-1:] if trusted else roots)  # the last root is genplan's own
         for run in _ranked(sorted((root / domain_name).glob("*/program.py")))
     ]
+
+
+def saved_program(domain_name: str, *, trusted: bool = False) -> Path:
+    """The ``program.py`` :func:`load_solver` uses for built-in domain ``domain_name`` when none
+    is given: the best of :func:`saved_programs` (genplan's own only, with ``trusted``).
+
+    Raises:
+        ConfigurationError: no saved program for the domain (says how to make one, and, in
+            trusted mode, that one in ``./synthesized/`` is run only when named explicitly).
+    """
+    candidates = saved_programs(domain_name, trusted=trusted)
+    if candidates:
+        return candidates[0] / "program.py"
+    roots = saved_run_roots()[-1:] if trusted else saved_run_roots()
+    skipped = saved_programs(domain_name) if trusted else []
+    raise ConfigurationError(
+        f"no saved program for domain {domain_name!r} in "
+        + " or ".join(str(root / domain_name) for root in roots)
+        + (
+            f" (trusted mode runs only genplan's own saved programs, or one you name: {skipped[0] / 'program.py'} "
+            "is run in-process only if given as the program)"
+            if skipped
+            else ""
+        )
+        + f"; run `genplan synthesize --domain {domain_name} --save` first, or give the program to run"
+    )
 
 
 def _ranked(programs: list[Path]) -> list[Path]:
@@ -70,7 +103,9 @@ class Solver:
     Args:
         program: Python source defining ``get_plan(objects, init, goal)``.
         domain: the domain problem files are parsed against.
-        trusted: run in-process, without the sandbox (only for a program you have reviewed).
+        trusted: run the program in this process, as Python with the caller's rights (files,
+            environment, API keys, network; no limits), the sandbox policy its only check:
+            only for a program you have read. Its top level runs here, at once.
         timeout: seconds per call in the sandbox.
         limits: the sandbox's limits and isolation (default: :class:`~genplan.sandbox.Limits`).
         mapping: a No-Names run's name mapping: each problem is renamed through it before the
@@ -82,6 +117,8 @@ class Solver:
         IsolationUnavailable: sandboxed, and the sandbox cannot start (the message says how to
             enable it).
         SyntaxError, PolicyViolation: trusted, and the program does not compile under the policy.
+        SolverError: trusted, and the program's top level raised (any ``BaseException``:
+            ``SystemExit`` too) or defines no ``get_plan``.
     """
 
     def __init__(
@@ -104,9 +141,15 @@ class Solver:
         self.limits = limits or Limits()
         self._function = None
         if trusted:
-            from genplan.sandbox import load_trusted  # the policy, imported only to run in-process
+            # the policy, imported only to run in-process
+            from genplan.sandbox import PolicyViolation, load_trusted
 
-            self._function = load_trusted(program)
+            try:
+                self._function = load_trusted(program)
+            except (SyntaxError, PolicyViolation):
+                raise
+            except Exception as error:  # ProgramStopped included: SystemExit, KeyboardInterrupt, ...
+                raise SolverError(f"the program could not be loaded: {_raised(error)}") from error
         else:
             isolation_report(self.limits.isolation)  # start the worker now: fail fast, first call fast
 
@@ -115,10 +158,11 @@ class Solver:
 
         Raises:
             PddlError: a problem file that does not parse.
-            SolverError: the program raised, timed out, crashed or returned something other
-                than a list of strings, each one line of printable ASCII (so a plan file
-                written from it has one line per action); program text in the message is
-                escaped and capped.
+            SolverError: the program raised (any ``BaseException``, ``SystemExit`` and
+                ``KeyboardInterrupt`` included), timed out, crashed or returned something other
+                than a list of strings, each one line of printable ASCII as written and after
+                the name mapping's translation (so a plan file written from it has one line
+                per action); program text in the message is escaped and capped.
         """
         if not isinstance(problem, Problem):
             problem = load_problem(problem, self.domain)
@@ -129,9 +173,8 @@ class Solver:
         if self._function is not None:
             try:
                 plan = self._function(set(problem.objects), set(problem.init), set(problem.goal))
-            except Exception as error:
-                detail = shown_block(f"{type(error).__name__}: {error}")
-                raise SolverError(f"the program raised {detail}") from error
+            except Exception as error:  # ProgramStopped included: SystemExit, KeyboardInterrupt, ...
+                raise SolverError(f"the program raised {_raised(error)}") from error
         else:
             outcome = run_program(
                 self.program,
@@ -148,12 +191,29 @@ class Solver:
         if not isinstance(plan, (list, tuple)) or not all(isinstance(a, str) for a in plan):
             raise SolverError(f"the program returned {type(plan).__name__}, not a list of strings")
         actions = [str.__str__(action) for action in plan]  # exact copies, checked as written
-        for step, action in enumerate(actions, start=1):
-            if not is_printable_ascii(action):
-                raise SolverError(
-                    f"the action at step {step} is not one line of printable ASCII: {shown_text(action)}"
-                )
-        return plan_to_original(actions, extended) if extended is not None else actions
+        _check_lines(actions, "")
+        if extended is not None:
+            actions = plan_to_original(actions, extended)
+            _check_lines(actions, " after the name mapping's translation")  # checked after every rewrite
+        return actions
+
+
+def _check_lines(actions: list[str], when: str) -> None:
+    """Raise :class:`SolverError` unless every action is one line of printable ASCII."""
+    for step, action in enumerate(actions, start=1):
+        if not is_printable_ascii(action):
+            raise SolverError(
+                f"the action at step {step} is not one line of printable ASCII{when}: {shown_text(action)}"
+            )
+
+
+def _raised(error: Exception) -> str:
+    """What a trusted program raised, as shown in a :class:`SolverError` (escaped, capped)."""
+    from genplan.sandbox import ProgramStopped
+
+    if isinstance(error, ProgramStopped):
+        return error.detail
+    return shown_block(f"{type(error).__name__}: {error}")
 
 
 def load_solver(
@@ -168,12 +228,16 @@ def load_solver(
     """A solver for ``domain`` from a saved synthesized program.
 
     Args:
-        domain: a built-in domain name (its best saved program, from the user's
-            ``./synthesized/<name>/`` first, then genplan's own, is used unless ``program`` is given;
-            the returned solver's ``source`` names it) or a domain file (then ``program`` is required).
+        domain: a built-in domain name (its best saved program, :func:`saved_program`, is used
+            unless ``program`` is given: sandboxed, from the user's ``./synthesized/<name>/``
+            first, then genplan's own; trusted, genplan's own only; the returned solver's
+            ``source`` names it) or a domain file (then ``program`` is required).
         program: a program file to use instead of the saved one.
-        trusted: run in-process instead of in the sandbox: fastest, but only for a program you
-            have reviewed (the default sandbox is safe for any program).
+        trusted: run the program in this process instead of in the sandbox: as Python with
+            your rights (your files, environment and API keys, the network; no memory, CPU or
+            time limit), the sandbox policy its only check, which is a lint there, not a
+            boundary. The fastest path, only for a program you have read; its top level runs
+            when the solver is made. The default sandbox is safe for any program.
         timeout: seconds per call in the sandbox.
         limits: the sandbox's limits and isolation (``Limits(isolation="none")`` where
             bubblewrap cannot run).
@@ -187,6 +251,7 @@ def load_solver(
         IsolationUnavailable: sandboxed, and the sandbox cannot start (the message says how).
         SyntaxError, PolicyViolation: trusted, and the program does not compile under the policy
             (in the sandbox they come back per call, as a ``SolverError``).
+        SolverError: trusted, and the program's top level raised (``SystemExit`` included).
     """
     domain_path = Path(domain)
     if domain_path.suffix == ".pddl" or domain_path.is_file():
@@ -199,15 +264,10 @@ def load_solver(
             raise unknown_domain(name)
         parsed = load_domain(builtin_domain_file(name))
         if program is None:
-            candidates = saved_programs(name)
-            if not candidates:
-                raise ConfigurationError(
-                    f"no saved program for domain {name!r} in "
-                    + " or ".join(str(root / name) for root in saved_run_roots())
-                    + "; "
-                    f"run `genplan synthesize --domain {name} --save` first, or pass program="
-                )
-            program = candidates[0] / "program.py"
+            try:
+                program = saved_program(name, trusted=trusted)
+            except ConfigurationError as error:
+                raise ConfigurationError(f"{error} as program=") from None
     given = Path(name_mapping) if name_mapping is not None else None
     mapping_file = find_name_mapping(Path(program), given)
     mapping = load_name_mapping(mapping_file) if mapping_file is not None else None

@@ -179,9 +179,12 @@ def test_evaluate_saves_a_no_names_programs_plans_in_the_problems_own_names(tmp_
     assert main(["validate", str(builtin_domain_file("gripper")), str(problem), str(first)]) == 0
 
 
-def test_a_users_saved_program_is_found_first_and_named(
+def test_a_users_saved_program_is_found_first_and_named_but_never_run_trusted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Issue 34: trusted mode runs a program as Python with the caller's rights, so it runs only
+    one named explicitly or one of genplan's own saved runs, never one it found in the current
+    folder's ./synthesized/ (the sandbox still prefers the user's)."""
     from genplan.approaches.base import saved_run_folder
     from genplan.paths import data_folder
 
@@ -193,29 +196,115 @@ def test_a_users_saved_program_is_found_first_and_named(
     mine.mkdir(parents=True)
     (mine / "program.py").write_text("# the user's own\n" + CORRECT)
     assert saved_run_folder("heavy", "main", 0) == mine
+    assert load_solver("heavy").source == mine / "program.py"
     solve = load_solver("heavy", trusted=True)
-    assert solve.source == mine / "program.py" and solve.program.startswith("# the user's own")
+    assert solve.source == shipped / "program.py" and not solve.program.startswith("# the user's own")
+    named = load_solver("heavy", program=mine / "program.py", trusted=True)
+    assert named.program.startswith("# the user's own")
     assert solver_module.saved_programs("heavy")[0] == mine and shipped in solver_module.saved_programs(
         "heavy"
     )
+    assert mine not in solver_module.saved_programs("heavy", trusted=True)
 
 
 def test_genplan_solve_says_which_saved_program_it_used(tmp_path: Path) -> None:
     import subprocess
     import sys
 
+    from genplan.paths import data_folder
+    from genplan.pddl.generate import generate_problems, save_problems
+
     mine = tmp_path / "synthesized" / "heavy" / "main-seed0"
     mine.mkdir(parents=True)
     (mine / "program.py").write_text(CORRECT)
-    from genplan.pddl.generate import generate_problems, save_problems
-
     [(problem, _)] = save_problems(generate_problems("heavy", "eval", 0, 1, 1), tmp_path / "problems")
-    result = subprocess.run(
-        [sys.executable, "-m", "genplan", "solve", "--domain", "heavy", str(problem), "--trusted"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+
+    def solve(*flags: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "genplan", "solve", "--domain", "heavy", str(problem), *flags]
+        return subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+
+    result = solve()
     assert result.returncode == 0, result.stderr
     assert f"the saved program {mine / 'program.py'}" in result.stderr
+    # --trusted: genplan's own, named before it runs; the one found here would end genplan at once
+    (mine / "program.py").write_text("raise SystemExit(0)\n" + CORRECT)
+    result = solve("--trusted", "-o", str(tmp_path / "plan"))
+    shipped = data_folder("synthesized") / "heavy" / "main-seed0" / "program.py"
+    assert result.returncode == 0, result.stderr
+    assert f"running {shipped} in this process, as Python with your rights" in result.stderr
+    assert f"not {mine / 'program.py'}, found in the current folder: --trusted runs it only" in result.stderr
+    assert (tmp_path / "plan").read_text().endswith("(unit cost)\n")
+
+
+STOPS = {
+    "SystemExit": "raise SystemExit(0)",
+    "KeyboardInterrupt": "raise KeyboardInterrupt",
+    "GeneratorExit": "raise GeneratorExit('done')",
+    "its own BaseException": "class Stop(BaseException):\n    pass\nraise Stop('here')",
+}
+
+
+@pytest.mark.parametrize("where", ["top level", "get_plan"])
+@pytest.mark.parametrize("label", list(STOPS))
+def test_a_base_exception_from_a_trusted_program_is_an_error_not_an_exit(
+    label: str, where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34: ``raise SystemExit(0)`` ended ``genplan solve --trusted`` with status 0 and no
+    plan file; now every BaseException is an error with a non-zero status, the program named first."""
+    from genplan.cli import main
+
+    stop = STOPS[label]
+    body = "def get_plan(objects, init, goal):\n" + "".join(f"    {line}\n" for line in stop.splitlines())
+    program = tmp_path / "program.py"
+    program.write_text(f"{stop}\n" + CORRECT if where == "top level" else body)
+    problem = tmp_path / "p.pddl"
+    problem.write_text(heavy_problem("p", 3).to_pddl())
+    plan = tmp_path / "plan"
+    arguments = [
+        "solve",
+        "--domain",
+        "heavy",
+        "--program",
+        str(program),
+        str(problem),
+        "--trusted",
+        "-o",
+        str(plan),
+    ]
+    status = main(arguments)
+    err = capsys.readouterr().err
+    assert status == 2 and not plan.exists(), err
+    raised = "Stop" if label == "its own BaseException" else label
+    assert (
+        f"genplan: error: the program raised {raised}" in err
+        or f"the program could not be loaded: {raised}" in err
+    )
+    assert err.index(f"running {program}") < err.index("genplan: error:")
+
+
+def test_a_trusted_programs_top_level_error_is_reported_after_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from genplan.cli import main
+
+    program = tmp_path / "program.py"
+    program.write_text("raise ValueError('\\x1b[2J at the top')\n" + CORRECT)
+    problem = tmp_path / "p.pddl"
+    problem.write_text(heavy_problem("p", 3).to_pddl())
+    assert main(["solve", "--domain", "heavy", "--program", str(program), str(problem), "--trusted"]) == 2
+    err = capsys.readouterr().err
+    assert "could not be loaded: ValueError" in err and "\x1b" not in err
+    assert err.index(f"running {program}") < err.index("genplan: error:")
+
+
+def test_trusted_mode_says_what_it_is() -> None:
+    """--help and load_solver's docstring say that trusted mode runs the program as Python with
+    the caller's rights."""
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-m", "genplan", "solve", "--help"], capture_output=True, text=True, timeout=60
+    )
+    assert "as Python with your rights" in " ".join(result.stdout.split())
+    assert "as Python with your rights" in " ".join((load_solver.__doc__ or "").split())
