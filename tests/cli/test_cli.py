@@ -55,7 +55,7 @@ def recorded_heavy_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
         problems,
         model,
         SynthesisSettings(),
-        RunContext(folder=work / "run", model_name="fake", backend_name="fake"),
+        RunContext(folder=work / "run", model_name="fake", backend_name="fake", eval_timeout=30.0),
     )
     assert report.summary.fraction_solved == 1.0
     return report.folder
@@ -483,7 +483,7 @@ def test_training_rounds_name_a_folders_problems_by_file_key(tmp_path: Path) -> 
     """Issue 27 item 7: training lines name problems as results do (IPC names repeat across levels)."""
     problems = load_domain_problems(str(_ipc_folder(tmp_path)), 0, None, tmp_path / "work")
     model = FakeLanguageModel(["Packing.", "Heaviest first.", fenced(RAISES), fenced(CORRECT)])
-    context = RunContext(folder=tmp_path / "run", model_name="fake", backend_name="fake")
+    context = RunContext(folder=tmp_path / "run", model_name="fake", backend_name="fake", eval_timeout=30.0)
     report = run_synthesis(problems, model, SynthesisSettings(), context)
     failed = report.synthesis.rounds[0].failed_problem
     assert failed is not None and failed.startswith("training/easy/train-0")

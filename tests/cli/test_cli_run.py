@@ -29,7 +29,7 @@ def recorded_heavy_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
         problems,
         model,
         SynthesisSettings(feedback_rounds=2),
-        RunContext(folder=work / "run", model_name="fake", backend_name="fake"),
+        RunContext(folder=work / "run", model_name="fake", backend_name="fake", eval_timeout=30.0),
     )
     return work / "run"
 

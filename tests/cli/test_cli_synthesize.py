@@ -38,7 +38,7 @@ def recorded_fake_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     work = tmp_path_factory.mktemp("recorded")
     problems = load_domain_problems("heavy", 0, 2, work, size_check=True)
     model = FakeLanguageModel(["Packing.", "Heaviest first.", fenced(CORRECT)])
-    context = RunContext(folder=work / "run", model_name="fake", backend_name="fake")
+    context = RunContext(folder=work / "run", model_name="fake", backend_name="fake", eval_timeout=30.0)
     report = run_synthesis(problems, model, SynthesisSettings(), context)
     alone = work / "alone"
     alone.mkdir()
@@ -277,7 +277,7 @@ def test_a_replay_reuses_the_times_its_recording_measured(tmp_path: Path) -> Non
     settings = SynthesisSettings(scaling_feedback=True)
 
     def record(folder: Path, answers: list[str]) -> Path:
-        context = RunContext(folder=folder, model_name="fake", backend_name="fake")
+        context = RunContext(folder=folder, model_name="fake", backend_name="fake", eval_timeout=30.0)
         return run_synthesis(problems, FakeLanguageModel(answers), settings, context).folder
 
     honest = record(tmp_path / "honest", ["Packing.", "Heaviest first.", fenced(CUBIC)])

@@ -130,3 +130,33 @@ def test_the_parser_names_what_it_refuses() -> None:
         parse_request({"approach": "io"})
     request = parse_request({"approach": "io", "domain": "blocksworld", "problems": "planbench", "n": 4})
     assert request.domain_name == "blocksworld-planbench-x4" and request.answer_cache == Path("runs/cache")
+
+
+def test_the_evaluation_time_out_has_no_default_below_the_request() -> None:
+    """Functions and the run context that take the evaluation time-out get it from the request;
+    none carries its own 30 s (before, ~15 signatures did)."""
+    import inspect
+
+    from genplan.approaches.generalized_plan.checking import check_program
+    from genplan.approaches.generalized_plan.evaluate import evaluate_program
+    from genplan.approaches.generalized_plan.robustness import check_shuffled, evaluate_shuffled
+    from genplan.experiments.figure3 import measure_runtime_vs_size
+    from genplan.runs.session import RunContext
+
+    for function in (
+        check_program,
+        evaluate_program,
+        check_shuffled,
+        evaluate_shuffled,
+        measure_runtime_vs_size,
+    ):
+        assert inspect.signature(function).parameters["timeout"].default is inspect.Parameter.empty, function
+    assert inspect.signature(RunContext).parameters["eval_timeout"].default is inspect.Parameter.empty
+    from genplan.experiments.evaluation import EvaluationJob
+    from genplan.experiments.spec import GridSpec
+
+    assert (
+        EvaluationJob("d", "", ()).timeout
+        == GridSpec((), (), ()).eval_timeout
+        == request_default("eval_timeout")
+    )

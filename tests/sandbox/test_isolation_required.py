@@ -98,7 +98,7 @@ def test_isolation_none_warns_and_is_recorded(tmp_path: Path, capsys: pytest.Cap
 def test_a_synthesis_run_records_its_isolation(tmp_path: Path) -> None:
     problems = load_domain_problems("heavy", 0, 2, tmp_path)
     model = FakeLanguageModel(["Packing.", "Heaviest first.", fenced(CORRECT)])
-    context = RunContext(folder=tmp_path / "run", limits=Limits(isolation=Isolation.NONE))
+    context = RunContext(folder=tmp_path / "run", limits=Limits(isolation=Isolation.NONE), eval_timeout=30.0)
     report = run_synthesis(problems, model, SynthesisSettings(), context)
     assert report.record.isolation == "none" and report.record.solved == 2
     assert read_record(tmp_path / "run").isolation == "none"

@@ -80,7 +80,7 @@ def evaluate_program(
     program: str,
     problems: Sequence[Problem],
     *,
-    timeout: float = 30.0,
+    timeout: float,
     workers: int | None = None,
     on_result: Callable[[ProblemCheck, Problem], None] | None = None,
     limits: Limits,
