@@ -222,10 +222,10 @@ def compose(
     notes += [chosen.note] if chosen.note else []
     problems = load_request_problems(request, generators)
     folder = request.folder or run_folder(request.runs_dir, domain_name, label, request.seed)
-    # before the run: a bad reference file stops it first
-    references = request_references(request, problems) if isinstance(problems, DomainProblems) else None
     if on_start is not None:
         on_start(RunStart(request, chosen_approach, label, problems, chosen, folder, tuple(notes)))
+    # before the run: a bad reference file stops it first
+    references = request_references(request, problems) if isinstance(problems, DomainProblems) else None
     context = RunContext(
         folder=folder,
         seed=request.seed,
