@@ -21,7 +21,9 @@ def test_lama_first_asks_no_model_and_its_plans_are_checked(tmp_path: Path) -> N
     approach = get_approach("lama-first")
     assert isinstance(approach, LamaFirst) and not asks_model(approach) and not uses_sandbox(approach)
     problems = load_domain_problems("delivery", 0, 2, tmp_path)
-    context = RunContext(folder=tmp_path / "run", model_name="none", backend_name="none", workers=1)
+    context = RunContext(
+        folder=tmp_path / "run", model_name="none", backend_name="none", workers=1, eval_timeout=30.0
+    )
     record = approach.run(problems, NoModel(), LamaFirstSettings(), context)
     assert (record.label, record.llm_calls, record.solved) == ("lama-first", 0, 2)
     assert all(p.checked_by in ("val", "simulator") and p.plan_cost for p in record.problems)
@@ -41,4 +43,6 @@ def test_without_the_planner_the_run_says_how_to_install_it(
     monkeypatch.setattr(lama_first, "find_driver", lambda: None)
     problems = load_domain_problems("delivery", 0, 1, tmp_path)
     with pytest.raises(ConfigurationError, match=r"genplan\[planner\]"):
-        LamaFirst().run(problems, NoModel(), LamaFirstSettings(), RunContext(folder=tmp_path / "run"))
+        LamaFirst().run(
+            problems, NoModel(), LamaFirstSettings(), RunContext(folder=tmp_path / "run", eval_timeout=30.0)
+        )

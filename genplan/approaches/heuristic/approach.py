@@ -84,7 +84,7 @@ def run_details(
     }
 
 
-class HeuristicApproach(Approach[HeuristicSettings]):
+class HeuristicApproach(Approach[DomainProblems, HeuristicSettings]):
     """LLM-written heuristics (Corrêa, Pereira, Seipp, *Classical Planning with LLM-Generated
     Heuristics*, NeurIPS 2025): the model writes ``candidates`` domain-dependent heuristics in
     Python, one sample each; each is checked in the sandbox, (with ``repair``) revised once from
@@ -148,7 +148,7 @@ class HeuristicApproach(Approach[HeuristicSettings]):
         )
         return lines
 
-    def solve(self, session: RunSession, problems: DomainProblems, settings: HeuristicSettings) -> RunRecord:  # type: ignore[override]
+    def solve(self, session: RunSession, problems: DomainProblems, settings: HeuristicSettings) -> RunRecord:
         """Ask for the candidates, check and repair them, select one on the training problems,
         solve the evaluation problems with it, write the run folder.
 

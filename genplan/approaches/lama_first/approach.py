@@ -36,7 +36,7 @@ class LamaFirstSettings:
     memory_limit: str = field(default="8G", metadata={"help": "Fast Downward's memory limit per problem"})
 
 
-class LamaFirst(Approach[LamaFirstSettings]):
+class LamaFirst(Approach[DomainProblems, LamaFirstSettings]):
     """Fast Downward's LAMA-first on each evaluation problem; asks no model, runs no model code."""
 
     name: ClassVar[str] = "lama-first"
@@ -44,7 +44,7 @@ class LamaFirst(Approach[LamaFirstSettings]):
     settings_type: ClassVar[type] = LamaFirstSettings
     asks_model: ClassVar[bool] = False
 
-    def solve(self, session: RunSession, problems: DomainProblems, settings: LamaFirstSettings) -> RunRecord:  # type: ignore[override]
+    def solve(self, session: RunSession, problems: DomainProblems, settings: LamaFirstSettings) -> RunRecord:
         """Plan each evaluation problem and check each plan.
 
         Raises:

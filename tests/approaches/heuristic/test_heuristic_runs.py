@@ -48,7 +48,7 @@ def delivery_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, FakeLa
     problems = load_domain_problems("delivery", 0, 2, work)
     model = FakeLanguageModel(ANSWERS)
     folder = work / "runs" / "delivery" / f"{LABEL}-seed0"
-    context = RunContext(folder=folder, model_name="fake", backend_name="fake", workers=1)
+    context = RunContext(folder=folder, model_name="fake", backend_name="fake", workers=1, eval_timeout=30.0)
     HeuristicApproach(runner=run_in_process).run(problems, model, SETTINGS, context)
     return folder, model
 
