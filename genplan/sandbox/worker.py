@@ -7,7 +7,10 @@ standard input and output in frames (:mod:`genplan.sandbox.channel`):
 1. it imports what children will need (the allowed modules, the seccomp binding), then sends
    ``{"ready": true, ...}`` with a report on its isolation;
 2. for each request ``{"source", "harness", "args", "timeout", "limits"}`` (whose
-   ``limits.hash_seed`` must be the worker's own ``PYTHONHASHSEED``) it imports the harness (only from modules under ``genplan.``), forks a child (:func:`run_child`), reads the
+   ``limits.hash_seed`` must be the worker's own ``PYTHONHASHSEED``) it imports the harness
+   (only from modules under ``genplan.``), compiles the program under the policy once per source
+   (:mod:`genplan.sandbox.compiled`: no code of the program runs in the worker), forks a child
+   (:func:`run_child`) that runs the program's top level and the harness, reads the
    child's result frame with a cap and a deadline, sends ``SIGINT`` when the budget runs out and
    kills the child's process group after a grace period, and answers one frame
    ``{"status", "value", "seconds", "traceback", "reason", "output", "stdout"}``;
@@ -41,6 +44,7 @@ from genplan.sandbox.channel import (
     write_frame,
 )
 from genplan.sandbox.child import run_child
+from genplan.sandbox.compiled import CompiledPrograms
 from genplan.sandbox.confine import prepare_seccomp, seccomp_available
 from genplan.sandbox.limits import MIB, Limits
 from genplan.sandbox.views import preload_allowed_modules
@@ -129,18 +133,28 @@ def _reap(pid: int, wait_seconds: float) -> int | None:
     return status
 
 
-def serve(request: dict[str, Any], harness: Callable[..., Any], config: dict[str, Any]) -> dict[str, Any]:
-    """Run one request in a forked child; the response frame."""
+def serve(
+    request: dict[str, Any],
+    harness: Callable[..., Any],
+    config: dict[str, Any],
+    programs: CompiledPrograms | None = None,
+) -> dict[str, Any]:
+    """Run one request in a forked child; the response frame.
+
+    The program is compiled here, before the fork, once per source (``programs`` keeps the code
+    objects; ``None`` compiles in the child); the child runs its top level and the harness.
+    """
     limits = Limits(**request["limits"])
     timeout = float(request["timeout"])
     cap = limits.max_result_bytes + 8 * limits.max_output_bytes + 4 * MIB
+    started = time.monotonic()  # compiling counts toward the run's budget, as in the child
+    code = programs.code(request["source"]) if programs is not None else None
     read_end, write_end = os.pipe()
-    started = time.monotonic()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child never returns
         os.close(read_end)
         drop = config.get("drop_to")
-        run_child(request, harness, write_end, tuple(drop) if drop else None, config["require_seccomp"])
+        run_child(request, harness, write_end, tuple(drop) if drop else None, config["require_seccomp"], code)
     os.close(write_end)
     reader = FrameReader(read_end, cap, limits.max_result_values + 64)
     interrupted = killed = False
@@ -223,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     harnesses: dict[str, Callable[..., Any]] = {}
     for name in config.get("preload_harnesses", []):
         harnesses[name] = load_harness(name)
+    programs = CompiledPrograms(1, collect_garbage=True)  # the program it runs, and no other
     write_frame(
         responses,
         {
@@ -235,13 +250,17 @@ def main(argv: list[str] | None = None) -> int:
         },
     )
     os.dup2(devnull, 2)
-    while _serve_next(requests, responses, harnesses, config):
+    while _serve_next(requests, responses, harnesses, config, programs):
         pass  # each request and response lived in _serve_next's frame only, gone before the next fork
     return 0
 
 
 def _serve_next(
-    requests: int, responses: int, harnesses: dict[str, Callable[..., Any]], config: dict[str, Any]
+    requests: int,
+    responses: int,
+    harnesses: dict[str, Callable[..., Any]],
+    config: dict[str, Any],
+    programs: CompiledPrograms,
 ) -> bool:
     """Read one request, run it, answer it; ``False`` at the end of the input.
 
@@ -252,19 +271,24 @@ def _serve_next(
         request = read_frame(requests, REQUEST_CAP, None)
     except ChannelError:
         return False
-    body = _answer(request, harnesses, config)
+    body = _answer(request, harnesses, config, programs)
     del request
     write_body(responses, body)
     return True
 
 
-def _answer(request: Any, harnesses: dict[str, Callable[..., Any]], config: dict[str, Any]) -> bytes:
+def _answer(
+    request: Any,
+    harnesses: dict[str, Callable[..., Any]],
+    config: dict[str, Any],
+    programs: CompiledPrograms | None = None,
+) -> bytes:
     """The encoded response to ``request`` (never raises: a refusal or a crash is an answer)."""
     try:
         checked = _check_request(request, config.get("hash_seed"))
         harness = harnesses.get(checked["harness"]) or load_harness(checked["harness"])
         harnesses[checked["harness"]] = harness
-        response = serve(checked, harness, config)
+        response = serve(checked, harness, config, programs)
     except Exception as error:
         response = {"status": "crashed", "reason": f"the sandbox worker refused the request: {error}"}
     try:
