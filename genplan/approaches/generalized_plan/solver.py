@@ -183,6 +183,7 @@ class Solver:
                 problem.goal,
                 timeout=self.timeout,
                 limits=self.limits,
+                reuse_for=problem,
             )
             if outcome.status is not RunStatus.SUCCESS:
                 detail = shown_block(outcome.traceback or outcome.reason or "")
