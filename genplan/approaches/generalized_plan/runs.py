@@ -155,9 +155,11 @@ def run_synthesis(
     # A folder's problems are named by file, as results name them (IPC names repeat across levels).
     names = names_by_key(training, problems.training, problems.root) if problems.generators is None else None
     recording, observations = session.model, session.observations
+    # Scaling feedback projects to the largest evaluation problem; so does quality feedback, which
+    # keeps a cheaper revision only if its projected time there stays within the time limit.
     target = (
         ScalingTarget(ProblemSize.largest(evaluation), context.eval_timeout)
-        if settings.scaling_feedback and evaluation
+        if (settings.scaling_feedback or settings.quality_feedback) and evaluation
         else None
     )
     several = settings.candidates > 1
