@@ -186,6 +186,7 @@ def run_synthesis(
             observations,
             on_round,
             names,
+            session.note,
         )
         candidate = Candidate(index, synthesis)
         if several:
@@ -264,6 +265,7 @@ def _synthesize_into(
     observations: Observations,
     on_round: Callable[[TrainingRound], None] | None,
     names: ProblemNames | None,
+    note: Callable[[str], None] | None = None,
 ) -> SynthesisResult:
     """One conversation (candidate ``index``), its files written in ``place`` as it goes;
     ``names`` name training problems in its rounds (see :func:`synthesize`)."""
@@ -288,6 +290,7 @@ def _synthesize_into(
         scaling_target=target,
         observations=observations,
         names=names,
+        note=note,
     )
     (place / PROGRAM_FILE).write_text(synthesis.program)
     if not (place / GROWING_PROGRAM_FILE).is_file():

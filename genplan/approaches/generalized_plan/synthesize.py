@@ -193,6 +193,7 @@ def synthesize(
     scaling_target: ScalingTarget | None = None,
     observations: Observations | None = None,
     names: ProblemNames | None = None,
+    note: Callable[[str], None] | None = None,
 ) -> SynthesisResult:
     """Synthesize a generalized plan for a domain from its training problems (one conversation).
 
@@ -213,6 +214,7 @@ def synthesize(
         names: how rounds, ``training_problems_used`` and the plan-quality table name training
             problems (a folder's file keys, ``training/easy/p01.pddl``, as results name problems,
             :func:`~genplan.runs.keys.names_by_key`); their PDDL names where not given.
+        note: where progress lines of long checks go (the optimal costs of quality feedback).
 
     Returns:
         The :class:`SynthesisResult`; the program is returned even when training fails.
@@ -259,7 +261,7 @@ def synthesize(
             if on_program is not None:
                 on_program(result.program)
             training_round = _check_round(
-                result, round_index, training, settings, limits, scaling_target, observations, named
+                result, round_index, training, settings, limits, scaling_target, observations, named, note
             )
             training_round = dataclasses.replace(training_round, reflection=reflection)
         if before_quality is not None:
@@ -297,6 +299,7 @@ def _check_round(
     scaling_target: ScalingTarget | None,
     observations: Observations | None,
     names: ProblemNames,
+    note: Callable[[str], None] | None = None,
 ) -> TrainingRound:
     """The training check of the program so far, then (all solved) its scaling check; the
     round with the feedback to send (reflective with ``reflect``)."""
@@ -310,7 +313,9 @@ def _check_round(
             feedback = refinement_prompts.reflective(feedback)
         return TrainingRound(round_index, passed, name, check.failure, feedback)
     if not settings.scaling_feedback or scaling_target is None:
-        return _check_quality(result, round_index, passed, training, settings, limits, observations, names)
+        return _check_quality(
+            result, round_index, passed, training, settings, limits, observations, names, note
+        )
     verdict = check_scaling(
         result.program,
         training,
@@ -320,7 +325,9 @@ def _check_round(
         observations=observations,
     )
     if not verdict.too_slow:
-        checked = _check_quality(result, round_index, passed, training, settings, limits, observations, names)
+        checked = _check_quality(
+            result, round_index, passed, training, settings, limits, observations, names, note
+        )
         return dataclasses.replace(checked, scaling=verdict.to_json())
     feedback = verdict.feedback(result.program)
     if settings.reflect:
@@ -337,6 +344,7 @@ def _check_quality(
     limits: Limits,
     observations: Observations | None,
     names: ProblemNames,
+    note: Callable[[str], None] | None = None,
 ) -> TrainingRound:
     """With ``quality_feedback``, the plan-cost check of a program that solved every training
     problem: plan-quality feedback when its plans cost too much (:mod:`.plan_quality`); problems
@@ -352,6 +360,8 @@ def _check_quality(
         limits=limits,
         observations=observations or Observations(),
         names=names,
+        budget=settings.quality_budget,
+        note=note,
     )
     if verdict is None:
         return solved
