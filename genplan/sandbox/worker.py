@@ -115,6 +115,13 @@ def _signal_reason(status: int | None) -> str:
     return f"the process exited with code {os.WEXITSTATUS(status)} before returning a result"
 
 
+def _kill(pid: int) -> None:
+    """Kill ``pid``'s process group, and ``pid`` should it have no group yet."""
+    for kill in (os.killpg, os.kill):
+        with contextlib.suppress(OSError):
+            kill(pid, signal.SIGKILL)
+
+
 def _reap(pid: int, wait_seconds: float) -> int | None:
     """Wait up to ``wait_seconds`` for ``pid`` to exit on its own, then kill its group; the status."""
     end = time.monotonic() + wait_seconds
@@ -124,9 +131,7 @@ def _reap(pid: int, wait_seconds: float) -> int | None:
         if done or time.monotonic() >= end:
             break
         time.sleep(0.002)
-    for kill in (os.killpg, os.kill):  # the group, and the child should it have no group yet
-        with contextlib.suppress(OSError):
-            kill(pid, signal.SIGKILL)
+    _kill(pid)
     if not done:
         _, status = os.waitpid(pid, 0)
         return None if status is None else status
@@ -138,11 +143,16 @@ def serve(
     harness: Callable[..., Any],
     config: dict[str, Any],
     programs: CompiledPrograms | None = None,
+    reaped: list[int] | None = None,
 ) -> dict[str, Any]:
     """Run one request in a forked child; the response frame.
 
     The program is compiled here, before the fork, once per source (``programs`` keeps the code
-    objects; ``None`` compiles in the child); the child runs its top level and the harness.
+    objects; ``None`` compiles in the child); the child runs its top level and the harness. A
+    child that answered is killed with its process group at once; with ``reaped`` given, its
+    process id is added there instead of waiting for it to exit, and the caller reaps it after
+    sending the answer (an exiting process takes milliseconds to tear down) and before the next
+    fork.
     """
     limits = Limits(**request["limits"])
     timeout = float(request["timeout"])
@@ -179,7 +189,12 @@ def serve(
     finally:
         os.close(read_end)
     elapsed = time.monotonic() - started
-    status = _reap(pid, 0.5 if problem is not None and problem.fault is ChannelFault.CLOSED else 0.0)
+    if problem is None and not killed and reaped is not None:
+        _kill(pid)  # the run has answered: it dies now, and is reaped once the answer is sent
+        reaped.append(pid)
+        status = None
+    else:
+        status = _reap(pid, 0.5 if problem is not None and problem.fault is ChannelFault.CLOSED else 0.0)
     late = interrupted or elapsed > timeout
     if killed:
         return {
@@ -271,9 +286,13 @@ def _serve_next(
         request = read_frame(requests, REQUEST_CAP, None)
     except ChannelError:
         return False
-    body = _answer(request, harnesses, config, programs)
+    reaped: list[int] = []
+    body = _answer(request, harnesses, config, programs, reaped)
     del request
     write_body(responses, body)
+    for pid in reaped:  # killed before the answer was sent; gone before the next fork
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
     return True
 
 
@@ -282,13 +301,14 @@ def _answer(
     harnesses: dict[str, Callable[..., Any]],
     config: dict[str, Any],
     programs: CompiledPrograms | None = None,
+    reaped: list[int] | None = None,
 ) -> bytes:
     """The encoded response to ``request`` (never raises: a refusal or a crash is an answer)."""
     try:
         checked = _check_request(request, config.get("hash_seed"))
         harness = harnesses.get(checked["harness"]) or load_harness(checked["harness"])
         harnesses[checked["harness"]] = harness
-        response = serve(checked, harness, config, programs)
+        response = serve(checked, harness, config, programs, reaped)
     except Exception as error:
         response = {"status": "crashed", "reason": f"the sandbox worker refused the request: {error}"}
     try:
