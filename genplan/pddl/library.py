@@ -3,9 +3,10 @@
 Domains and problems inside the fragment genplan's own readers understand (see
 :mod:`genplan.pddl.domain` and :mod:`genplan.pddl.problem_reader`) never come here; anything
 else does, and ``tests/pddl/test_pddl_fast.py`` checks that both paths agree on every domain and
-problem genplan ships or generates, real IPC files included. The library builds a Lark grammar
-per parser (about 0.1 s), so each parser is built once per process, and only when first needed
-(importing this module imports nothing of the library).
+problem genplan ships or generates, and on files laid out as IPC files are
+(``tests/data/ipc-style``). The library builds a Lark grammar per parser (about 0.1 s), so each
+parser is built once per process, and only when first needed (importing this module imports
+nothing of the library).
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ ground atoms as the goal. :func:`read_problem` reads exactly that, in the standa
 the sections; anything else (negative or numeric initial facts, other goal formulas, a
 metric, constraints, ``either`` types, repeated objects) returns ``None`` and goes to the
 library (:mod:`genplan.pddl.library`), which is also this reader's oracle in
-``tests/pddl/test_pddl_fast.py`` over every problem genplan ships or generates and real IPC files.
+``tests/pddl/test_pddl_fast.py`` over every problem genplan ships or generates and files laid out
+as IPC files are (``tests/data/ipc-style``).
 """
 
 from __future__ import annotations

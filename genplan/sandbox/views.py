@@ -36,23 +36,27 @@ from collections.abc import Callable
 from genplan.sandbox.enums import HIDDEN_ENUMS
 from genplan.sandbox.policy import ALLOWED_MODULES, PARTIAL_MODULES
 
+_HIDDEN_NAMES: tuple[tuple[object, str], ...] = (
+    (typing, "get_type_hints"),  # evaluates annotation strings
+    (typing, "ForwardRef"),  # ._evaluate() evaluates a string
+    (typing, "get_overloads"),
+    (typing, "no_type_check_decorator"),  # applies the real no_type_check to what it wraps returns
+    (string, "Formatter"),  # .get_field() follows attribute paths and returns the objects
+    (functools, "singledispatch"),  # .register() evaluates annotation strings
+    (functools, "singledispatchmethod"),
+    (enum, "global_enum"),  # writes into the module a class names
+    (enum, "global_str"),
+    (enum, "global_enum_repr"),
+    (enum, "global_flag_repr"),
+    (dataclasses, "make_dataclass"),  # builds a class from any namespace
+    (types, "FunctionType"),
+)
+"""The hidden objects by module and name; a name this Python's module lacks (``typing.get_overloads``
+and ``enum.global_enum`` are new in 3.11) hides nothing."""
+
 HIDDEN_OBJECTS: tuple[object, ...] = (
-    typing.get_type_hints,  # evaluates annotation strings
-    typing.ForwardRef,  # ._evaluate() evaluates a string
-    typing.get_overloads,
-    string.Formatter,  # .get_field() follows attribute paths and returns the objects
-    functools.singledispatch,  # .register() evaluates annotation strings
-    functools.singledispatchmethod,
-    enum.global_enum,  # writes into the module a class names
-    enum.global_str,
-    enum.global_enum_repr,
-    enum.global_flag_repr,
-    dataclasses.make_dataclass,  # builds a class from any namespace
-    types.FunctionType,
+    *(getattr(module, name) for module, name in _HIDDEN_NAMES if hasattr(module, name)),
     *HIDDEN_ENUMS,  # enum.ReprEnum: its functional API builds a class from any names
-    *(  # applies the real no_type_check to whatever the decorator it wraps returns
-        [typing.no_type_check_decorator] if hasattr(typing, "no_type_check_decorator") else []
-    ),
 )
 """Public objects of allowed modules that programs never see, whatever module re-exports them.
 (Module-level dicts, lists and sets, such as ``copy.dispatch_table``, the reducers ``copy.copy``

@@ -1,9 +1,10 @@
 """genplan's own domain and problem readers against the ``pddl`` library's parsers, their oracle.
 
 Every domain genplan ships, every problem it generates (training, check and evaluation
-problems of all seven domains, a larger scale too) and real IPC 2023 learning-track files
-(``tests/data/ipc2023``) must give exactly what the library gives; generated problems must
-also give the same problem when bound as data, without text.
+problems of all seven domains, a larger scale too) and hand-laid files in the IPC style
+(``tests/data/ipc-style``: tabs, comments, blank lines, ``- object`` in an untyped domain, a
+type hierarchy) must give exactly what the library gives; generated problems must also give
+the same problem when bound as data, without text.
 """
 
 from __future__ import annotations
@@ -23,11 +24,20 @@ from genplan.pddl.problem_reader import read_problem
 from genplan.pddl.sexpr import read_expression
 from genplan.pddl.text import add_missing_requirements, strip_comments_and_lower
 
-IPC = Path(__file__).resolve().parents[1] / "data" / "ipc2023"
+IPC_STYLE = Path(__file__).resolve().parents[1] / "data" / "ipc-style"
 DOMAIN_FILES = [builtin_domain_file(name) for name in builtin_domain_names()] + sorted(
-    IPC.glob("*/domain.pddl")
+    IPC_STYLE.glob("*/domain.pddl")
 )
-IPC_PROBLEMS = sorted(p for p in IPC.glob("*/*.pddl") if p.name != "domain.pddl")
+IPC_STYLE_PROBLEMS = sorted(p for p in IPC_STYLE.glob("*/*.pddl") if p.name != "domain.pddl")
+
+
+def test_every_ipc_style_folder_is_in_the_differential_test() -> None:
+    """The parametrised tests glob their files: a renamed or emptied folder must fail, not
+    leave them with nothing to check."""
+    folders = sorted(p.name for p in IPC_STYLE.iterdir() if p.is_dir())
+    assert folders == ["blocksworld", "haulage", "miconic"]
+    assert {p.parent.name for p in DOMAIN_FILES if IPC_STYLE in p.parents} == set(folders)
+    assert {p.parent.name for p in IPC_STYLE_PROBLEMS} == set(folders)
 
 
 def _library_parse(text: str, domain_file: Path) -> Problem:
@@ -48,12 +58,12 @@ def _same(ours: Problem, library: Problem) -> None:
 def test_domain_reader_agrees_with_the_library(path: Path) -> None:
     text = add_missing_requirements(strip_comments_and_lower(path.read_text()))
     ours = domain_fields_from_tree(read_expression(text))
-    assert ours is not None, "a shipped or IPC domain fell outside the fast path"
+    assert ours is not None, "a shipped or IPC-style domain fell outside the fast path"
     assert ours == library_domain(text, None)
 
 
-@pytest.mark.parametrize("path", IPC_PROBLEMS, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_ipc_problem_files_read_as_the_library_reads_them(path: Path) -> None:
+@pytest.mark.parametrize("path", IPC_STYLE_PROBLEMS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_ipc_style_problem_files_read_as_the_library_reads_them(path: Path) -> None:
     text = path.read_text()
     assert read_problem(strip_comments_and_lower(text)) is not None
     domain_file = path.parent / "domain.pddl"

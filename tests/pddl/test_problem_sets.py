@@ -7,7 +7,10 @@ from pathlib import Path
 import pytest
 
 from genplan.errors import ConfigurationError
-from genplan.pddl.problem_sets import discover_problem_set
+from genplan.pddl.problem import load_problem
+from genplan.pddl.problem_sets import discover_problem_set, load_domain_problems, natural_key
+
+IPC_STYLE = Path(__file__).resolve().parents[1] / "data" / "ipc-style"
 
 
 def _touch(path: Path, size: int = 10) -> Path:
@@ -34,6 +37,24 @@ def test_plain_folder_uses_the_smallest_as_training(tmp_path: Path) -> None:
     found = discover_problem_set(tmp_path)
     assert len(found.evaluation) == 12 and found.evaluation[1].name == "problem1.pddl"
     assert {p.name for p in found.training} == {f"problem{i}.pddl" for i in range(2, 12)}
+
+
+@pytest.mark.parametrize("name", ["blocksworld", "haulage", "miconic"])
+def test_the_ipc_style_folders_load_as_user_problem_sets_in_the_flat_layout(
+    name: str, tmp_path: Path
+) -> None:
+    """tests/data/ipc-style: each folder is a domain.pddl beside its problem files, as a user
+    would pass it to ``--domain``; every file is an evaluation problem and, being fewer than
+    the default ten, a training problem too, smallest first."""
+    folder = IPC_STYLE / name
+    files = sorted((p for p in folder.glob("*.pddl") if p.name != "domain.pddl"), key=natural_key)
+    problems = load_domain_problems(str(folder), 0, None, tmp_path)
+    assert problems.name == name and problems.problem_set == "folder" and problems.available == len(files)
+    assert [Path(p).name for p in problems.evaluation_sources] == [p.name for p in files]
+    assert list(problems.evaluation) == [load_problem(p, problems.domain) for p in files]
+    assert list(problems.training) == sorted(
+        problems.evaluation, key=lambda p: (len(p.object_types), len(p.init))
+    )
 
 
 def test_train_and_eval_subfolders(tmp_path: Path) -> None:

@@ -172,3 +172,27 @@ def test_violation_message_names_line_and_construct() -> None:
         compile_program("x = 1\n\nimport os\n")
     assert caught.value.line == 3
     assert 'importing "os" is not allowed' in str(caught.value) and "collections" in str(caught.value)
+
+
+def test_the_hidden_objects_are_found_on_every_python_the_project_supports(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``typing.get_overloads`` and ``enum.global_enum`` are new in Python 3.11: on 3.10 the list
+    of hidden objects named them outright, so importing the sandbox failed and every run stopped
+    with "the sandbox cannot start"."""
+    import enum
+    import importlib
+    import typing
+
+    import genplan.sandbox.views as views
+
+    monkeypatch.delattr(typing, "get_overloads")
+    monkeypatch.delattr(enum, "global_enum")
+    try:
+        reloaded = importlib.reload(views)  # as on Python 3.10
+        assert typing.get_type_hints in reloaded.HIDDEN_OBJECTS
+        assert len(reloaded.HIDDEN_OBJECTS) == len(set(map(id, reloaded.HIDDEN_OBJECTS)))
+    finally:
+        monkeypatch.undo()
+        importlib.reload(views)
+    assert typing.get_overloads in views.HIDDEN_OBJECTS and enum.global_enum in views.HIDDEN_OBJECTS

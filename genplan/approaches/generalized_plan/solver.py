@@ -35,7 +35,16 @@ from genplan.sandbox import Limits, RunStatus, isolation_report, run_program
 
 
 class SolverError(GenplanError):
-    """The program failed on a problem: it raised, timed out, crashed or returned no plan."""
+    """The program failed on a problem: it raised, timed out, crashed or returned no plan.
+
+    Attributes:
+        status: how the call ended (:class:`~genplan.sandbox.RunStatus`: ``RAISED``,
+            ``TIMED_OUT``, ``CRASHED`` or ``BAD_OUTPUT``).
+    """
+
+    def __init__(self, message: str, status: RunStatus):
+        super().__init__(message)
+        self.status = status
 
 
 def saved_programs(domain_name: str, *, trusted: bool = False) -> list[Path]:
@@ -60,9 +69,12 @@ def saved_program(domain_name: str, *, trusted: bool = False) -> Path:
     is given: the best of :func:`saved_programs` (genplan's own only, with ``trusted``).
 
     Raises:
-        ConfigurationError: no saved program for the domain (says how to make one, and, in
-            trusted mode, that one in ``./synthesized/`` is run only when named explicitly).
+        ConfigurationError: an unknown domain name (suggests the closest), or no saved program
+            for the domain (says how to make one, and, in trusted mode, that one in
+            ``./synthesized/`` is run only when named explicitly).
     """
+    if domain_name not in builtin_domain_names():
+        raise unknown_domain(domain_name)
     candidates = saved_programs(domain_name, trusted=trusted)
     if candidates:
         return candidates[0] / "program.py"
@@ -149,12 +161,19 @@ class Solver:
             except (SyntaxError, PolicyViolation):
                 raise
             except Exception as error:  # ProgramStopped included: SystemExit, KeyboardInterrupt, ...
-                raise SolverError(f"the program could not be loaded: {_raised(error)}") from error
+                raise SolverError(
+                    f"the program could not be loaded: {_raised(error)}", RunStatus.RAISED
+                ) from error
         else:
             isolation_report(self.limits.isolation)  # start the worker now: fail fast, first call fast
 
-    def __call__(self, problem: Problem | Path | str) -> list[str]:
+    def __call__(self, problem: Problem | Path | str, *, timeout: float | None = None) -> list[str]:
         """The program's plan for ``problem`` (not validated; see :func:`genplan.plans.validate.check_plan`).
+
+        Args:
+            problem: a loaded problem, or a problem file parsed against the solver's domain.
+            timeout: seconds for this call in the sandbox (default: the solver's ``timeout``);
+                a trusted program runs in-process and is not stopped.
 
         Raises:
             PddlError: a problem file that does not parse.
@@ -174,23 +193,27 @@ class Solver:
             try:
                 plan = self._function(set(problem.objects), set(problem.init), set(problem.goal))
             except Exception as error:  # ProgramStopped included: SystemExit, KeyboardInterrupt, ...
-                raise SolverError(f"the program raised {_raised(error)}") from error
+                raise SolverError(f"the program raised {_raised(error)}", RunStatus.RAISED) from error
         else:
             outcome = run_program(
                 self.program,
                 problem.objects,
                 problem.init,
                 problem.goal,
-                timeout=self.timeout,
+                timeout=self.timeout if timeout is None else timeout,
                 limits=self.limits,
                 reuse_for=problem,
             )
             if outcome.status is not RunStatus.SUCCESS:
                 detail = shown_block(outcome.traceback or outcome.reason or "")
-                raise SolverError(f"the program failed ({outcome.status.value}): {detail}".strip())
+                raise SolverError(
+                    f"the program failed ({outcome.status.value}): {detail}".strip(), outcome.status
+                )
             plan = outcome.plan
         if not isinstance(plan, (list, tuple)) or not all(isinstance(a, str) for a in plan):
-            raise SolverError(f"the program returned {type(plan).__name__}, not a list of strings")
+            raise SolverError(
+                f"the program returned {type(plan).__name__}, not a list of strings", RunStatus.BAD_OUTPUT
+            )
         actions = [str.__str__(action) for action in plan]  # exact copies, checked as written
         _check_lines(actions, "")
         if extended is not None:
@@ -204,7 +227,8 @@ def _check_lines(actions: list[str], when: str) -> None:
     for step, action in enumerate(actions, start=1):
         if not is_printable_ascii(action):
             raise SolverError(
-                f"the action at step {step} is not one line of printable ASCII{when}: {shown_text(action)}"
+                f"the action at step {step} is not one line of printable ASCII{when}: {shown_text(action)}",
+                RunStatus.BAD_OUTPUT,
             )
 
 
@@ -218,7 +242,7 @@ def _raised(error: Exception) -> str:
 
 
 def load_solver(
-    domain: str | Path,
+    domain: str | Path | Domain,
     *,
     program: Path | str | None = None,
     trusted: bool = False,
@@ -232,7 +256,8 @@ def load_solver(
         domain: a built-in domain name (its best saved program, :func:`saved_program`, is used
             unless ``program`` is given: sandboxed, from the user's ``./synthesized/<name>/``
             first, then genplan's own; trusted, genplan's own only; the returned solver's
-            ``source`` names it) or a domain file (then ``program`` is required).
+            ``source`` names it), or a domain file or a loaded :class:`~genplan.pddl.domain.Domain`
+            (then ``program`` is required).
         program: a program file to use instead of the saved one.
         trusted: run the program in this process instead of in the sandbox: as Python with
             your rights (your files, environment and API keys, the network; no memory, CPU or
@@ -254,9 +279,14 @@ def load_solver(
             (in the sandbox they come back per call, as a ``SolverError``).
         SolverError: trusted, and the program's top level raised (``SystemExit`` included).
     """
-    domain_path = Path(domain)
-    if domain_path.suffix == ".pddl" or domain_path.is_file():
-        parsed = load_domain(domain_path)
+    if isinstance(domain, Domain):
+        parsed = domain
+        if program is None:
+            raise ConfigurationError(
+                f"load_solver(domain {domain.name!r}): give program= for a loaded domain"
+            )
+    elif Path(domain).suffix == ".pddl" or Path(domain).is_file():
+        parsed = load_domain(domain)
         if program is None:
             raise ConfigurationError(f"load_solver({str(domain)!r}): give program= for a domain file")
     else:

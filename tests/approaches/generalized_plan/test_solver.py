@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -10,10 +11,10 @@ from fake_programs import CORRECT, RAISES, heavy_problem
 
 import genplan.approaches.generalized_plan.solver as solver_module
 from genplan import load_solver
-from genplan.approaches.generalized_plan.solver import SolverError
+from genplan.approaches.generalized_plan.solver import SolverError, saved_program
 from genplan.errors import ConfigurationError
 from genplan.plans.validate import check_plan
-from genplan.sandbox import Limits
+from genplan.sandbox import Limits, RunStatus
 
 
 @pytest.fixture
@@ -63,10 +64,32 @@ def test_solver_accepts_problem_files(saved: Path, tmp_path: Path) -> None:
 
 def test_failing_program_raises_solver_error(saved: Path) -> None:
     solve = load_solver("heavy", program=saved / "heavy" / "no-cot-seed0" / "program.py", trusted=True)
-    with pytest.raises(SolverError, match="IndexError"):
+    with pytest.raises(SolverError, match="IndexError") as raised:
         solve(heavy_problem("p", 3))
-    with pytest.raises(SolverError, match="IndexError"):
+    assert raised.value.status is RunStatus.RAISED
+    with pytest.raises(SolverError, match="IndexError") as raised:
         load_solver("heavy", program=saved / "heavy" / "no-cot-seed0" / "program.py")(heavy_problem("p", 3))
+    assert raised.value.status is RunStatus.RAISED
+
+
+def test_a_call_can_have_its_own_time_budget(tmp_path: Path) -> None:
+    (tmp_path / "loops.py").write_text("def get_plan(objects, init, goal):\n    while True:\n        pass\n")
+    solve = load_solver("heavy", program=tmp_path / "loops.py", timeout=60)
+    started = time.monotonic()
+    with pytest.raises(SolverError, match="timed-out") as raised:
+        solve(heavy_problem("p", 3), timeout=0.5)
+    assert raised.value.status is RunStatus.TIMED_OUT and time.monotonic() - started < 10
+
+
+def test_a_loaded_domain_takes_a_program_and_saved_program_names_a_domains(saved: Path) -> None:
+    domain = heavy_problem("p", 3).domain
+    solve = load_solver(domain, program=saved_program("heavy"))
+    assert solve.source == saved / "heavy" / "main-seed0" / "program.py"
+    assert check_plan(heavy_problem("p", 5), solve(heavy_problem("p", 5))).valid
+    with pytest.raises(ConfigurationError, match="give program= for a loaded domain"):
+        load_solver(domain)
+    with pytest.raises(ConfigurationError, match="unknown domain"):
+        saved_program("heavyy")
 
 
 def test_no_saved_program_says_how_to_make_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
