@@ -143,9 +143,9 @@ class QualityVerdict:
         return self.comparisons[index] if index is not None else None
 
     def to_json(self) -> dict[str, Any]:
-        """Costs per problem, the mean ratio and the threshold (no plans); when the worst
-        problems alone exceed their threshold, also ``worst_mean_ratio``; when some problems
-        have no optimal cost, also ``without_optimal`` (their names)."""
+        """Costs per problem (``optimal`` null where none is known), the mean ratio and the
+        threshold (no plans); when the worst problems alone make the plans too costly (the mean
+        does not), also ``worst_mean_ratio``."""
         ratio = self.mean_ratio
         data: dict[str, Any] = {
             "costs": [{"problem": c.problem, "cost": c.cost, "optimal": c.optimal} for c in self.comparisons],
@@ -153,11 +153,8 @@ class QualityVerdict:
             "threshold": self.threshold,
             "total_cost": self.total_cost,
         }
-        if self.worst_too_costly:
+        if self.worst_too_costly and not (ratio is not None and ratio > self.threshold):
             data["worst_mean_ratio"] = round(statistics.mean(self.worst_ratios), 6)
-        missing = [c.problem for c in self.comparisons if c.optimal is None]
-        if missing:
-            data["without_optimal"] = missing
         return data
 
     def feedback(self, problem: Problem) -> str:

@@ -117,9 +117,11 @@ def test_the_worst_problems_are_judged_not_only_the_mean() -> None:
     assert _verdict([1.08, 1.08, 1.0]).too_costly  # the mean itself (1.053), as before
 
 
-def test_problems_without_an_optimal_cost_are_listed() -> None:
+def test_problems_without_an_optimal_cost_are_listed_and_left_out() -> None:
     verdict = _verdict([1.0, None, 1.0])
-    assert verdict.to_json()["without_optimal"] == ["p1"] and verdict.mean_ratio == 1.0
+    assert [row["optimal"] for row in verdict.to_json()["costs"]] == [10.0, None, 10.0]
+    assert verdict.mean_ratio == 1.0 and "worst_mean_ratio" not in verdict.to_json()
+    assert "worst_mean_ratio" not in _verdict([1.3, 1.0]).to_json()  # the mean decides: recorded as before
 
 
 def test_the_budget_is_a_setting() -> None:
