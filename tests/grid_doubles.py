@@ -99,7 +99,7 @@ class ToySettings:
     prefix: str = field(default="Plan for", metadata={"help": "the words before the problem's name"})
 
 
-class PlanPerProblem(Approach[ToySettings]):
+class PlanPerProblem(Approach[DomainProblems, ToySettings]):
     """A toy model-as-planner approach: one model call per evaluation problem, the answer's
     lines taken as the plan and checked. Its books (the run folder, the recording, the loop
     over problems, the record) are the run session's: 6 lines beyond its own logic."""
@@ -109,7 +109,7 @@ class PlanPerProblem(Approach[ToySettings]):
     settings_type: ClassVar[type] = ToySettings
     label_prefix: ClassVar[bool] = False
 
-    def solve(self, session: RunSession, problems: DomainProblems, settings: ToySettings) -> RunRecord:  # type: ignore[override]
+    def solve(self, session: RunSession, problems: DomainProblems, settings: ToySettings) -> RunRecord:
         def one(problem: Problem, key: str) -> ProblemResult:
             started = time.perf_counter()
             answer = session.model.complete([Message("user", f"{settings.prefix} {problem.name}")])

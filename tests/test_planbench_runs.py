@@ -12,13 +12,12 @@ from autotos_programs import GOAL, fenced
 from oracles.components import SUCCESSORS
 
 from genplan.approaches import get_approach
-from genplan.cli import build_parser, main, run
-from genplan.cli.model_options import ChosenModel
-from genplan.cli.problem_options import problem_selection
-from genplan.cli.saved_replays import problem_flags, settings_flags
+from genplan.cli import build_parser, main
 from genplan.cli.settings_options import settings_from_arguments
 from genplan.llm import FakeLanguageModel
 from genplan.plans.optimal import optimal_planner_available
+from genplan.requests import compose as composer
+from genplan.requests.models import ChosenModel, problem_flags, settings_flags
 from genplan.runs.saved import saved_runs
 
 BLOCKS_PROGRAM = """
@@ -57,7 +56,7 @@ def _run(
     arguments: list[str], answers: list[str], runs: Path, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[FakeLanguageModel, str]:
     model = FakeLanguageModel(answers)
-    monkeypatch.setattr(run, "build_model", lambda *_: ChosenModel(model, "fake", "fake"))
+    monkeypatch.setattr(composer, "build_model", lambda *_: ChosenModel(model, "fake", "fake"))
     code = main(["run", *arguments, "--runs-dir", str(runs), "--llm", "manual"])
     assert code == 0
     return model, str(runs)
@@ -194,7 +193,7 @@ def test_a_newcomer_without_a_model_is_told_which_saved_runs_replay(
 def test_every_command_the_note_prints_reaches_its_saved_run(approach: str) -> None:
     """Each printed command parses to the saved run's label and folder, so it replays that run
     (issue 33 item 7: gripper's no-cot, no-names and quality runs all printed ``--domain gripper``)."""
-    from genplan.cli.run import run_domain_name
+    from genplan.cli.request_options import request_from_arguments
 
     checked = 0
     for saved in saved_runs(approach):
@@ -203,7 +202,8 @@ def test_every_command_the_note_prints_reaches_its_saved_run(approach: str) -> N
         args = build_parser(argv).parse_args(argv)
         settings = settings_from_arguments(args, get_approach(approach).settings_type)
         assert get_approach(approach).label(settings) == saved.label
-        assert run_domain_name(args, problem_selection(args)) == saved.folder.parent.name
+        request = request_from_arguments(args, approach, get_approach(approach).settings_type)
+        assert request.domain_name == saved.folder.parent.name
         checked += 1
     assert checked >= 1
 

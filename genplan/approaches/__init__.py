@@ -35,19 +35,27 @@ REGISTRY: dict[str, str] = {
 }
 """Approach name -> ``module:Class`` of its :class:`~genplan.approaches.base.Approach`."""
 
+EVALUATIONS: dict[str, str] = {
+    "evaluate-program": "genplan.approaches.generalized_plan.given:GivenProgram",
+    "evaluate-policy": "genplan.approaches.pg3.given:GivenPolicy",
+}
+"""Evaluations of a given program or policy (``genplan evaluate``): approaches on the same seam,
+composed like any run, but not among :func:`approach_names` (nothing to learn: ``genplan run``
+does not offer them)."""
+
 
 def approach_names() -> list[str]:
-    """Registered approach names, in registration order."""
+    """Registered approach names, in registration order (:data:`EVALUATIONS` are not among them)."""
     return list(REGISTRY)
 
 
 def get_approach(name: str) -> Approach:
-    """The approach registered as ``name``, ready to run.
+    """The approach registered as ``name`` (in :data:`REGISTRY` or :data:`EVALUATIONS`), ready to run.
 
     Raises:
         ConfigurationError: no approach has that name; the message lists the known ones.
     """
-    target = REGISTRY.get(name)
+    target = REGISTRY.get(name) or EVALUATIONS.get(name)
     if target is None:
         raise ConfigurationError(f"unknown approach {name!r}; known approaches: {', '.join(REGISTRY)}")
     module_name, class_name = target.split(":")

@@ -123,12 +123,21 @@ class ModelCode(str, Enum):
     child process), never genplan's sandbox, so ``--isolation`` does not apply."""
 
 
+InputT = TypeVar("InputT", bound=DomainProblems | DescribedTask)
+"""What an approach takes as its problems: :class:`~genplan.pddl.problem_sets.DomainProblems`,
+:class:`~genplan.pddl.described.DescribedTask`, or either (as :attr:`Approach.inputs` declares)."""
+
 SettingsT = TypeVar("SettingsT")
+"""The approach's frozen settings dataclass."""
 
 
-class Approach(Generic[SettingsT]):
+class Approach(Generic[InputT, SettingsT]):
     """One way a language model helps solve a PDDL domain; registered by name in
     :mod:`genplan.approaches`.
+
+    Generic in what it takes (``InputT``: ``DomainProblems``, ``DescribedTask`` or either) and
+    in its settings (``SettingsT``), so a subclass's :meth:`solve` names its own types:
+    ``class Ask(Approach[DomainProblems, AskSettings])``.
 
     A subclass names itself and its settings, declares what it can take and whether it runs
     model code, and writes only its own logic in :meth:`solve`: the run session
@@ -175,7 +184,7 @@ class Approach(Generic[SettingsT]):
 
     def per_step(
         self, folder: Path, problems: DomainProblems, context: RunContext
-    ) -> list[dict[str, Any]] | None:
+    ) -> list[dict[str, Any]] | None:  # a grid measures steps of PDDL problems only
         """The hook for a grid's extra measurement (``genplan experiments --per-step``): the
         fraction of ``problems``' evaluation problems solved after each step of the finished
         run in ``folder``, as ``[{"step": 0, "fraction_solved": 0.4}, ...]`` (``None`` where a
@@ -197,7 +206,7 @@ class Approach(Generic[SettingsT]):
 
     def open_session(
         self,
-        problems: DomainProblems | DescribedTask,
+        problems: InputT,
         model: LanguageModel,
         settings: SettingsT,
         context: RunContext,
@@ -219,22 +228,22 @@ class Approach(Generic[SettingsT]):
 
     def run(
         self,
-        problems: DomainProblems | DescribedTask,
+        problems: InputT,
         model: LanguageModel,
         settings: SettingsT,
         context: RunContext,
     ) -> RunRecord:
         """Run the approach on ``problems`` with ``model`` and return its record (also written
-        to the run folder): opens the session and calls :meth:`solve`.
+        to the run folder): opens the session and calls :meth:`solve`. Runs are composed by
+        :func:`genplan.requests.compose.compose`, which checks the approach's capabilities
+        first; a subclass defines :meth:`solve`, never this.
 
         Raises:
             genplan.llm.LLMError: the backend failed; the run folder keeps what was recorded.
         """
         return self.solve(self.open_session(problems, model, settings, context), problems, settings)
 
-    def solve(
-        self, session: RunSession, problems: DomainProblems | DescribedTask, settings: SettingsT
-    ) -> RunRecord:
+    def solve(self, session: RunSession, problems: InputT, settings: SettingsT) -> RunRecord:
         """The approach's own logic: ask ``session.model``, solve the evaluation problems (usually
         with ``session.solve_each``) and return ``session.close(results, ...)``.
 
@@ -244,26 +253,28 @@ class Approach(Generic[SettingsT]):
         raise NotImplementedError(f"{type(self).__name__} defines neither solve nor run")
 
 
-def reads_descriptions(approach: object) -> bool:
+def reads_descriptions(approach: Approach[Any, Any]) -> bool:
     """Whether ``approach`` also takes tasks given in English (a folder with ``description.md``,
     :class:`~genplan.pddl.described.DescribedTask`) in place of a PDDL problem set
     (:attr:`Approach.inputs` holds :attr:`InputKind.ENGLISH`)."""
-    return InputKind.ENGLISH in getattr(approach, "inputs", ())
+    return InputKind.ENGLISH in approach.inputs
 
 
-def asks_model(approach: object) -> bool:
+def asks_model(approach: Approach[Any, Any]) -> bool:
     """Whether ``approach`` asks a language model (:attr:`Approach.asks_model`), so a run of it
     needs a model backend or a saved run to replay."""
-    return bool(getattr(approach, "asks_model", True))
+    return approach.asks_model
 
 
-def uses_sandbox(approach: object) -> bool:
+def uses_sandbox(approach: Approach[Any, Any]) -> bool:
     """Whether ``approach`` runs model-written code in genplan's sandbox (so the sandbox must
     start before its run, and ``--isolation`` applies to it)."""
-    return getattr(approach, "model_code", ModelCode.NONE) is ModelCode.SANDBOX
+    return approach.model_code is ModelCode.SANDBOX
 
 
-def check_capabilities(approach: object, *, domain: str, english: bool, isolation: Isolation) -> None:
+def check_capabilities(
+    approach: Approach[Any, Any], *, domain: str, english: bool, isolation: Isolation
+) -> None:
     """Refuse, before anything starts, a run ``approach`` cannot do: the one place where an
     approach's declared capabilities (:attr:`Approach.inputs`, :attr:`Approach.model_code`)
     meet what the user asked for.
@@ -280,21 +291,20 @@ def check_capabilities(approach: object, *, domain: str, english: bool, isolatio
     """
     from genplan.approaches import approach_names, get_approach
 
-    name = getattr(approach, "name", type(approach).__name__)
     kind = InputKind.ENGLISH if english else InputKind.PDDL
-    if kind not in getattr(approach, "inputs", frozenset({InputKind.PDDL})):
-        readers = [n for n in approach_names() if kind in getattr(get_approach(n), "inputs", ())]
+    if kind not in approach.inputs:
+        readers = [n for n in approach_names() if kind in get_approach(n).inputs]
         what = "a task in English (description.md)" if english else "a PDDL domain"
         raise ConfigurationError(
-            f"{domain} is {what}, which {name} cannot take; approaches that can: {', '.join(readers)}"
+            f"{domain} is {what}, which {approach.name} cannot take; approaches that can: {', '.join(readers)}"
         )
     if isolation is Isolation.NONE and not uses_sandbox(approach):
         runs = (
-            f"runs its model's code under its own isolation ({getattr(approach, 'own_isolation', None)})"
-            if getattr(approach, "model_code", ModelCode.NONE) is ModelCode.OWN
+            f"runs its model's code under its own isolation ({approach.own_isolation})"
+            if approach.model_code is ModelCode.OWN
             else "runs no model-written code"
         )
         raise ConfigurationError(
-            f"--isolation none has no effect for {name}, which {runs}; it applies to approaches that run "
+            f"--isolation none has no effect for {approach.name}, which {runs}; it applies to approaches that run "
             "model-written Python in genplan's sandbox (generalized-plan, autotos): leave it out"
         )

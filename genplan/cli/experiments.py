@@ -19,7 +19,7 @@ from typing import Any, TextIO
 from genplan.cli.arguments import non_negative_int, positive_int, positive_seconds
 from genplan.cli.commands import command_help
 from genplan.cli.model_options import MODEL_FLAGS, add_model_arguments
-from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
+from genplan.cli.sandbox_options import add_isolation_argument, checked_limits
 from genplan.errors import ConfigurationError
 from genplan.pddl.generate import GENERATOR_VERSIONS
 
@@ -33,6 +33,10 @@ EXAMPLE = """examples:
 
 def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``experiments`` subcommand."""
+    from genplan.pddl.paper_problems import PAPER_COUNT
+    from genplan.pddl.selection import PER_LENGTH
+    from genplan.requests.request import request_default
+
     parser = subparsers.add_parser(
         "experiments",
         help=command_help("experiments"),
@@ -48,7 +52,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument("grid", nargs="?", type=Path, help="a TOML grid file (flags override its values)")
     what = parser.add_argument_group("the grid")
     what.add_argument("--domains", help="comma-separated built-in domains or folders, or all (default all)")
-    what.add_argument("--seeds", help="e.g. 0-9 or 0,3,5 (default 0)")
+    what.add_argument("--seeds", help=f"e.g. 0-9 or 0,3,5 (default {request_default('seed')})")
     what.add_argument(
         "--approach",
         action="append",
@@ -56,9 +60,13 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="an approach with its settings by name, e.g. generalized-plan:chain-of-thought=false "
         "(repeat for several; default generalized-plan)",
     )
-    what.add_argument("--n", type=non_negative_int, help="evaluation problems per run (default 30)")
     what.add_argument(
-        "--eval-timeout", type=positive_seconds, help="seconds per evaluation problem (default 30)"
+        "--n", type=non_negative_int, help=f"evaluation problems per run (default {PAPER_COUNT})"
+    )
+    what.add_argument(
+        "--eval-timeout",
+        type=positive_seconds,
+        help=f"seconds per evaluation problem (default {request_default('eval_timeout'):g})",
     )
     what.add_argument(
         "--size-check",
@@ -80,7 +88,9 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "Downward A* with LM-cut) or small (--n of the training size)",
     )
     what.add_argument(
-        "--per-length", type=positive_int, help="problems per length for --problems by-length (default 20)"
+        "--per-length",
+        type=positive_int,
+        help=f"problems per length for --problems by-length (default {PER_LENGTH})",
     )
     what.add_argument(
         "--generators",
@@ -90,7 +100,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )
     what.add_argument("--runs-dir", type=Path, help="run folders and generated problems (default ./runs)")
     what.add_argument("--results", type=Path, help="JSON Lines results (default ./results)")
-    add_model_arguments(parser, title="language model (default: replay the saved runs)", defaults=False)
+    add_model_arguments(parser, title="language model (default: replay the saved runs)")
     where = parser.add_argument_group("where cells run")
     where.add_argument(
         "--engine",
@@ -233,8 +243,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     if any(uses_sandbox(get_approach(approach.name)) for approach in spec.approaches):
-        # bubblewrap works here, or stop now
-        sandbox_limits(argparse.Namespace(isolation=spec.isolation.value))
+        checked_limits(spec.isolation)  # bubblewrap works here, or stop now
     if spec.model.backend.kind is BackendKind.MANUAL and (args.engine != "sequential" or args.scheduler):
         raise ConfigurationError(
             "--llm manual reads answers from this terminal: use it with --engine sequential"
@@ -268,13 +277,15 @@ def run_figure3(args: argparse.Namespace) -> int:
     from genplan.approaches.generalized_plan.solver import saved_programs
     from genplan.experiments.figure3 import measure_runtime_vs_size, read_measured
     from genplan.experiments.spec import parse_domains
+    from genplan.requests.request import request_default
+    from genplan.sandbox import Isolation
 
     values = grid_values(args)
     domains = parse_domains(values.get("domains") or "all")
     results = Path(values.get("results") or "results")
-    runs_dir = Path(values.get("runs_dir") or "runs")
-    timeout = float(values.get("eval_timeout", 30.0))
-    limits = sandbox_limits(argparse.Namespace(isolation=values.get("isolation") or "bwrap"))
+    runs_dir = Path(values.get("runs_dir") or request_default("runs_dir"))
+    timeout = float(values.get("eval_timeout", request_default("eval_timeout")))
+    limits = checked_limits(Isolation(values.get("isolation") or request_default("isolation")))
     try:
         scales = [int(s) for s in args.scales.split(",")]
     except ValueError as error:

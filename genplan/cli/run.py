@@ -1,8 +1,9 @@
 """``genplan run --approach NAME --domain D``: run any registered approach on a domain.
 
 The approach's settings are flags of their own (``genplan run --approach NAME --help`` lists
-them); :func:`execute` is shared with ``genplan synthesize``, the paper's name for the
-generalized-plan approach.
+them); the flags become one :class:`~genplan.requests.request.RunRequest`, composed and run by
+:func:`~genplan.requests.compose.compose`. :func:`execute` is shared with ``genplan synthesize``,
+the paper's name for the generalized-plan approach.
 """
 
 from __future__ import annotations
@@ -10,76 +11,18 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from genplan.approaches import approach_names, get_approach
-from genplan.cli.arguments import positive_int, positive_seconds
 from genplan.cli.commands import command_help
-from genplan.cli.model_options import (
-    add_model_arguments,
-    backend_from_arguments,
-    build_model,
-    choose_backend,
-    no_model,
-)
-from genplan.cli.problem_options import (
-    add_problem_arguments,
-    choose_generators,
-    load_problems,
-    problem_selection,
-)
-from genplan.cli.reference_options import add_reference_arguments, chosen_references
-from genplan.cli.sandbox_options import add_isolation_argument, sandbox_limits
-from genplan.cli.settings_options import add_settings_arguments, settings_from_arguments
-from genplan.errors import ConfigurationError
-from genplan.pddl.problem_sets import domain_short_name
+from genplan.cli.model_options import add_model_arguments
+from genplan.cli.request_options import add_run_arguments, request_from_arguments
+from genplan.cli.settings_options import add_settings_arguments
 
 if TYPE_CHECKING:  # imported where used, so `genplan --help` and `genplan solve` start fast
     from genplan.approaches.base import Approach, ProblemResult, RunRecord
-    from genplan.llm.spec import BackendSpec
-    from genplan.pddl.selection import Selection
-
-
-def add_run_arguments(parser: argparse.ArgumentParser) -> None:
-    """Flags every approach run shares: the domain, problems, budgets, run folder, saving."""
-    parser.add_argument(
-        "--domain",
-        required=True,
-        help="built-in domain name or a folder with domain.pddl (or, for approaches that read English, "
-        "with description.md, e.g. mcp)",
-    )
-    add_problem_arguments(parser, training_only=True)
-    parser.add_argument(
-        "--no-size-check",
-        action="store_true",
-        help="train on the training problems only, as the paper did (default: also check one evaluation-sized "
-        "problem last, which catches correct but slow programs)",
-    )
-    parser.add_argument(
-        "--eval-timeout",
-        type=positive_seconds,
-        default=30.0,
-        help="seconds per evaluation problem (default 30)",
-    )
-    parser.add_argument(
-        "--workers", type=positive_int, default=None, help="parallel evaluation runs (default: cores)"
-    )
-    parser.add_argument(
-        "--runs-dir", type=Path, default=Path("runs"), help="where run folders go (default ./runs)"
-    )
-    parser.add_argument(
-        "--save",
-        action="store_true",
-        help="copy the run's conversation, artifacts and results beside the saved runs: synthesized/<domain>/ of "
-        "the source checkout genplan runs from, else ./synthesized/<domain>/; a new run never replaces a saved "
-        "one (it gets the next free <label>-seed<S>-<N>), and a replay of a saved run is not saved again",
-    )
-    parser.add_argument(
-        "--overwrite", action="store_true", help="with --save: replace the saved run of this label and seed"
-    )
-    add_reference_arguments(parser)
-    add_isolation_argument(parser)
+    from genplan.requests.compose import RunStart
+    from genplan.requests.request import RunRequest
 
 
 def _chosen_approach(argv: Sequence[str] | None) -> str | None:
@@ -134,80 +77,14 @@ class _ConsoleProgress:
             self.bar.close()
 
 
-def run_domain_name(args: argparse.Namespace, selection: Selection | None) -> str:
-    """The domain folder of a run: the domain's short name, plus the ``selection`` when problems
-    were chosen (``gripper-paper``, ``blocksworld-by-length-4-8-12-x2``), so runs on different
-    problem sets never share a folder or a saved recording."""
-    name = domain_short_name(args.domain)
-    return name if selection is None else f"{name}-{selection.slug()}"
-
-
-def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
-    """Run ``approach`` with ``settings`` as the flags say, print its record; return the exit code.
-
-    Raises:
-        GenplanError: a bad domain, no model set up, or a backend failure (printed by the CLI).
-    """
-    from genplan.approaches.base import (
-        RunContext,
-        asks_model,
-        check_capabilities,
-        problem_key,
-        run_folder,
-        save_run,
-        uses_sandbox,
-        write_record,
-    )
-    from genplan.experiments.quality import score_records, scores_json
+def print_start(start: RunStart) -> None:
+    """What will run, before it runs: the choices' notes (stdout), then one line on stderr."""
     from genplan.pddl.described import DescribedTask
-    from genplan.pddl.domain import load_domain
-    from genplan.pddl.problem_sets import described_folder, resolve_domain
-    from genplan.sandbox import Isolation, Limits
+    from genplan.pddl.selection import describe_problem_set
 
-    label = approach.label(settings)
-    selection = problem_selection(args)  # --problems, read once and carried from here on
-    domain_name = run_domain_name(args, selection)  # first: a misspelt domain is the error to report
-    english = described_folder(args.domain) is not None
-    check_capabilities(approach, domain=args.domain, english=english, isolation=Isolation(args.isolation))
-    domain_folder = None if english else resolve_domain(args.domain)
-    if domain_folder is not None:  # a domain genplan cannot read or model stops the run before any model
-        load_domain(domain_folder / "domain.pddl")
-    model_asked = asks_model(approach)  # pg3, pe and pc ask none
-    backend: BackendSpec | None = None
-    note: str | None = None
-    try:
-        if model_asked:  # before the problems: fail fast
-            backend, note = choose_backend(backend_from_arguments(args), domain_name, label, args.seed)
-    except ConfigurationError as error:  # no model and no saved run of this selection
-        from genplan.cli.saved_replays import replay_note
-        from genplan.runs.saved import replayed_conversation
-
-        base = domain_short_name(args.domain)
-        conversation, covering = replayed_conversation(
-            approach.name, base, domain_name, label, args.seed, selection
-        )
-        if covering is None:  # nothing saved to replay: say what is saved
-            raise ConfigurationError(
-                replay_note(approach.name, base, domain_name, args.seed) + str(error)
-            ) from error
-        backend = backend_from_arguments(args).replaying(conversation)
-        note = (
-            f"No model set up: replaying the recorded conversation of the saved run "
-            f"{covering.folder.parent.name}/{covering.folder.name}, whose problems include yours."
-        )
-    generators, generators_note = choose_generators(args, backend)
-    # The sandbox handle, built once; checked (a missing bubblewrap stops the run before the
-    # model) only for an approach that runs model-written code in it.
-    limits = sandbox_limits(args) if uses_sandbox(approach) else Limits()
-    runs_dir: Path = args.runs_dir
-    chosen = build_model(backend, args.cache_dir or runs_dir / "cache") if backend is not None else no_model()
-    problems = load_problems(
-        args, selection, runs_dir, generators=generators, size_check=not args.no_size_check
-    )
-    for line in (note, generators_note, chosen.note):
-        if line:
-            print(line)
-    folder = run_folder(runs_dir, domain_name, label, args.seed)
+    for line in start.notes:
+        print(line)
+    problems = start.problems
     what = (
         "a task in English"
         if isinstance(problems, DescribedTask)
@@ -215,64 +92,40 @@ def execute(args: argparse.Namespace, approach: Approach, settings: Any) -> int:
         f"({describe_problem_set(problems.problem_set, problems.generators)})"
     )
     print(
-        f"genplan: {problems.name}, {approach.name} ({label}), seed {args.seed}, model {chosen.name} via "
-        f"{chosen.backend}; {what}; run folder {folder}",
+        f"genplan: {problems.name}, {start.approach.name} ({start.label}), seed {start.request.seed}, model "
+        f"{start.model.name} via {start.model.backend}; {what}; run folder {start.folder}",
         file=sys.stderr,
     )
+
+
+def execute(request: RunRequest) -> int:
+    """Compose and run ``request``, print its record; return the exit code.
+
+    Raises:
+        GenplanError: a bad domain, no model set up, or a backend failure (printed by the CLI).
+    """
+    from genplan.approaches.base import uses_sandbox
+    from genplan.cli.sandbox_options import warn_without_bubblewrap
+    from genplan.requests.compose import compose
+
+    if uses_sandbox(get_approach(request.approach)):
+        warn_without_bubblewrap(request.isolation)
     progress = _ConsoleProgress()
-    context = RunContext(
-        folder=folder,
-        seed=args.seed,
-        model_name=chosen.name,
-        backend_name=chosen.backend,
-        eval_timeout=args.eval_timeout,
-        workers=args.workers,
-        progress=progress,
-        limits=limits,
-        recorded=backend.recorded_folder if backend is not None else None,
-    )
-    references = None
-    if not isinstance(problems, DescribedTask):  # before the run: a bad reference file stops it first
-        keyed = [(problem_key(problem, problems.root), problem) for problem in problems.evaluation]
-        references = chosen_references(args, keyed, problems.root, runs_dir, problems.name)
     try:
-        record = approach.run(problems, chosen.model, settings, context)  # capabilities checked above
+        run = compose(request, progress=progress, on_start=print_start)
     finally:
         progress.close()
-    if not isinstance(problems, DescribedTask) and record.problems:
-        sums = score_records({record.approach: record}, references, args.eval_timeout)[record.approach]
-        record.scores = scores_json(sums, references, args.eval_timeout)
-        write_record(folder, record)
-    print_record(record, approach)
-    print(f"Run folder: {folder}")
-    if args.save:
-        print(save_run(folder, domain_name, label, args.seed, overwrite=args.overwrite).note)
+    print_record(run.record, run.approach)
+    print(f"Run folder: {run.folder}")
+    if run.saved is not None:
+        print(run.saved.note)
     return 0
 
 
-def describe_problem_set(problem_set: str | None, generators: str | None) -> str:
-    """The problem set for a person: ``generated (generators v2)``, ``paper (the paper's seed-0
-    evaluation problems; training problems from generators v2)``."""
-    from genplan.pddl.described import ENGLISH
-
-    made = f"generators {generators}" if generators else None
-    if problem_set == "generated":
-        return f"generated ({made})"
-    if problem_set is not None and problem_set.startswith("paper"):
-        training = f"; training problems from {made}" if made else ""
-        return f"{problem_set} (the paper's seed-0 evaluation problems{training})"
-    if problem_set is not None and problem_set.startswith("planbench"):
-        training = f"; training problems from {made}" if made else ""
-        return f"{problem_set} (PlanBench's problems, shipped with genplan{training})"
-    if problem_set is None:
-        return "not recorded"
-    if problem_set == ENGLISH:
-        return "a task in English"
-    return f"{problem_set} ({made})" if made else problem_set
-
-
-def print_record(record: RunRecord, approach: Approach) -> None:
+def print_record(record: RunRecord, approach: Approach[Any, Any]) -> None:
     """The run's outcome for a person: what ran, the approach's own lines, evaluation, cost."""
+    from genplan.pddl.selection import describe_problem_set
+
     print(
         f"Domain {record.domain}, approach {record.approach} ({record.label}), seed {record.seed}, "
         f"model {record.model}; problems: {describe_problem_set(record.problem_set, record.generators)}"
@@ -298,7 +151,7 @@ def print_record(record: RunRecord, approach: Approach) -> None:
         "" if record.world_model_queries is None else f"; world-model queries {record.world_model_queries}"
     )
     if record.scores is not None:
-        from genplan.experiments.quality import scores_text
+        from genplan.runs.quality import scores_text
 
         print(scores_text(record.scores))
     print(f"LLM calls: {record.llm_calls}; feedback: {feedback}{queries}")
@@ -326,8 +179,4 @@ def solved_by_level(record: RunRecord) -> dict[str, tuple[int, int]]:
 def run(args: argparse.Namespace) -> int:
     """Carry out ``genplan run``; return the exit code."""
     approach = get_approach(args.approach)
-    try:
-        settings = settings_from_arguments(args, approach.settings_type)
-    except (TypeError, ValueError) as error:
-        raise ConfigurationError(f"{approach.name} settings: {error}") from error
-    return execute(args, approach, settings)
+    return execute(request_from_arguments(args, approach.name, approach.settings_type))

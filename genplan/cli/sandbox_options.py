@@ -15,13 +15,16 @@ NONE_WARNING = (
 )
 
 
-def add_isolation_argument(parser: Any, default: str | None = Isolation.BWRAP.value) -> None:
-    """Add ``--isolation {bwrap,none}`` to ``parser`` (a parser or an argument group).
+def add_isolation_argument(parser: Any, default: Isolation | None = Isolation.BWRAP) -> None:
+    """Add ``--isolation {bwrap,none}`` to ``parser`` (a parser or an argument group); the value
+    is an :class:`~genplan.sandbox.Isolation`.
 
-    ``default=None`` leaves the choice to a grid file (``bwrap`` when it says nothing).
+    ``default=None`` leaves the choice to the run request or a grid file (``bwrap`` when
+    nothing says otherwise).
     """
     parser.add_argument(
         "--isolation",
+        type=Isolation,
         choices=[kind.value for kind in Isolation],
         default=default,
         help="operating-system isolation of model-written programs: bwrap (bubblewrap, the default) or "
@@ -29,16 +32,29 @@ def add_isolation_argument(parser: Any, default: str | None = Isolation.BWRAP.va
     )
 
 
-def sandbox_limits(args: argparse.Namespace) -> Limits:
-    """The sandbox limits the command's flags ask for, after checking the isolation works.
+def warn_without_bubblewrap(isolation: Isolation) -> None:
+    """Print :data:`NONE_WARNING` for ``--isolation none``."""
+    if isolation is Isolation.NONE:
+        print(NONE_WARNING, file=sys.stderr)
 
-    Prints the warning for ``--isolation none``.
+
+def checked_limits(isolation: Isolation) -> Limits:
+    """The sandbox limits with ``isolation``, after checking the isolation works (a worker starts
+    now, so a missing bubblewrap stops the command early); warns for ``none``.
 
     Raises:
         IsolationUnavailable: the sandbox cannot start; the message says how to enable it.
     """
-    limits = Limits(isolation=Isolation(args.isolation))
-    if limits.isolation is Isolation.NONE:
-        print(NONE_WARNING, file=sys.stderr)
-    isolation_report(limits.isolation)  # starts a worker now, so a missing bwrap stops the command early
+    warn_without_bubblewrap(isolation)
+    limits = Limits(isolation=isolation)
+    isolation_report(limits.isolation)
     return limits
+
+
+def sandbox_limits(args: argparse.Namespace) -> Limits:
+    """The sandbox limits the command's ``--isolation`` asks for, checked (:func:`checked_limits`).
+
+    Raises:
+        IsolationUnavailable: the sandbox cannot start; the message says how to enable it.
+    """
+    return checked_limits(Isolation(args.isolation))

@@ -18,6 +18,7 @@ from typing import Any
 from genplan.approaches.generalized_plan.checking import check_program
 from genplan.experiments.engines import Engine, Task
 from genplan.pddl.problem import Problem
+from genplan.requests.request import request_default
 from genplan.sandbox import Limits
 
 
@@ -36,7 +37,7 @@ class EvaluationJob:
     name: str
     program: str
     problems: tuple[Problem, ...]
-    timeout: float = 30.0
+    timeout: float = request_default("eval_timeout")
     limits: Limits = field(default_factory=Limits)  # the sandbox's defaults (bwrap), stated here once
 
 

@@ -38,7 +38,7 @@ def measure_runtime_vs_size(
     *,
     scales: Sequence[int] = (1, 2, 8, 32, 128),
     per_size: int = 10,
-    timeout: float = 30.0,
+    timeout: float,
     seed: int = 0,
     work_dir: Path = Path("runs"),
     lama: bool = True,

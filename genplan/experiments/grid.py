@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from genplan.approaches.base import METADATA_FILE, RunRecord, read_record
+from genplan.approaches.base import METADATA_FILE, Approach, RunRecord, read_record
 from genplan.errors import ConfigurationError
-from genplan.experiments.cells import CellModel, CellOptions, CellOutcome, ModelFactory, run_cell
+from genplan.experiments.cells import CellOutcome, ModelFactory, run_cell
 from genplan.experiments.engines import Engine, SequentialEngine, Task
 from genplan.experiments.identity import (
     IDENTITY_FILE,
@@ -36,6 +36,7 @@ from genplan.experiments.journal import Journal
 from genplan.experiments.spec import Cell, GridSpec, grid_cells, model_slug, resolve_approach
 from genplan.llm import NO_MODEL
 from genplan.paths import builtin_domain_names
+from genplan.requests.request import RunRequest, parse_request
 
 STEPS_FILE = "steps.json"
 
@@ -75,20 +76,33 @@ def run_folder_of(spec: GridSpec, cell: Cell) -> Path:
     return spec.runs_dir / model_slug(spec.model.name if cell.asks_model else NO_MODEL) / cell.id
 
 
-def cell_options(spec: GridSpec) -> CellOptions:
-    """What every cell of ``spec`` shares."""
-    return CellOptions(
-        problems_dir=spec.runs_dir.resolve(),
-        n_eval=spec.n_eval,
-        eval_timeout=spec.eval_timeout,
-        size_check=spec.size_check,
-        per_step=spec.per_step,
-        eval_workers=spec.eval_workers,
-        model_name=spec.model.name,
-        backend=spec.model.backend_kind,
-        problems=spec.problems,
-        isolation=spec.isolation,
-    )
+def cell_request(spec: GridSpec, cell: Cell, approach: Approach[Any, Any] | None = None) -> RunRequest:
+    """The run request of one cell of ``spec``: the cell's approach, settings, domain, seed and
+    generators, and what every cell of the grid shares (problems generated under the runs
+    folder, the evaluation budget, the model backend and answer cache, the isolation), parsed by
+    the one parser (:func:`~genplan.requests.request.parse_request`).
+
+    Raises:
+        ConfigurationError: as :func:`~genplan.requests.request.parse_request`.
+    """
+    values = {
+        "approach": cell.approach,
+        "domain": cell.domain,
+        "settings": cell.settings,
+        "seed": cell.seed,
+        "n": spec.n_eval,
+        "selection": spec.problems,
+        "generators": cell.generators,
+        "size_check": spec.size_check,
+        "eval_timeout": spec.eval_timeout,
+        "workers": spec.eval_workers,
+        "isolation": spec.isolation,
+        "runs_dir": spec.runs_dir.resolve(),  # the client writes problems there first
+        "cache_dir": spec.model.cache_dir,
+        "backend": spec.model.backend,
+        "per_step": spec.per_step,
+    }
+    return parse_request(values, approach=approach, where=f"cell {cell.id}")
 
 
 def check_grid(spec: GridSpec, cells: Iterable[Cell]) -> list[Cell]:
@@ -277,11 +291,19 @@ def run_grid(
         progress.start(len(cells) - len(skipped), len(cells) - len(skipped) - len(todo))
     if todo:
         prepare_problems(spec, cells)
-    options = cell_options(spec)
-    factory = model_factory or CellModel(spec.model, spec.problems)
     approaches = {c.approach: resolve_approach_by_name(spec, c.approach) for c in todo}
     tasks = [
-        Task(_task_key(cell), run_cell, (cell, approaches[cell.approach], options, factory)) for cell in todo
+        Task(
+            _task_key(cell),
+            run_cell,
+            (
+                cell,
+                cell_request(spec, cell, approaches[cell.approach]),
+                approaches[cell.approach],
+                model_factory,
+            ),
+        )
+        for cell in todo
     ]
     by_key = {task.key: cell for task, cell in zip(tasks, todo)}
     runner: Engine = engine or SequentialEngine()
@@ -309,7 +331,7 @@ def run_grid(
     return GridSummary(len(cells), recorded_before, finished, failed, len(skipped))
 
 
-def resolve_approach_by_name(spec: GridSpec, name: str) -> Any:
+def resolve_approach_by_name(spec: GridSpec, name: str) -> Approach[Any, Any]:
     """The approach object (it travels to workers with each task)."""
     spec_entry = next(a for a in spec.approaches if a.name == name)
     approach, _, _ = resolve_approach(spec_entry)

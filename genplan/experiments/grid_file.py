@@ -23,7 +23,9 @@ from genplan.experiments.spec import (
 )
 from genplan.llm.spec import BackendSpec
 from genplan.paths import builtin_domain_names
-from genplan.pddl.selection import Selection, parse_selection
+from genplan.pddl.paper_problems import PAPER_COUNT
+from genplan.pddl.selection import PER_LENGTH, Selection, parse_selection
+from genplan.requests.request import request_default
 from genplan.sandbox import Isolation
 
 if sys.version_info >= (3, 11):
@@ -117,22 +119,26 @@ def _selection(values: Mapping[str, Any]) -> Selection | None:
         return None
     count = values.get("n")
     return parse_selection(
-        str(text), per_length=int(values.get("per_length", 20)), count=None if count is None else int(count)
+        str(text),
+        per_length=int(values.get("per_length", PER_LENGTH)),
+        count=None if count is None else int(count),
     )
 
 
 def build_grid(values: Mapping[str, Any], where: str = "grid") -> GridSpec:
     """A :class:`GridSpec` from grid-file values (see :func:`read_grid_file`), flags already laid over.
 
-    Defaults: every built-in domain, seed 0, the generalized plan's main approach, 30
-    evaluation problems of 30 s, ``runs/`` and ``results/``, the answer cache in
-    ``RUNS/cache``, and a replay of the saved runs when no model backend is given.
+    Defaults: every built-in domain, seed 0, the generalized plan's main approach, the paper's
+    30 evaluation problems, ``results/``, and for what a grid shares with a single run (the
+    evaluation time-out, size check, runs folder, isolation, the answer cache in ``RUNS/cache``,
+    a replay of the saved runs when no model backend is given) the run request's defaults
+    (:func:`~genplan.requests.request.request_default`).
 
     Raises:
         ConfigurationError: a bad domain, seed list, number or model setting (names ``where``).
     """
     model_values = dict(values.get("model") or {})
-    runs_dir = Path(values.get("runs_dir") or "runs")
+    runs_dir = Path(values.get("runs_dir") or request_default("runs_dir"))
     cache_dir = Path(model_values.pop("cache_dir", None) or runs_dir / "cache")
     llm = model_values.pop("llm", None)
     try:
@@ -143,18 +149,18 @@ def build_grid(values: Mapping[str, Any], where: str = "grid") -> GridSpec:
         )
         return GridSpec(
             domains=parse_domains(values.get("domains") or "all", f"{where}: domains"),
-            seeds=parse_seeds(values.get("seeds", 0), f"{where}: seeds"),
+            seeds=parse_seeds(values.get("seeds", request_default("seed")), f"{where}: seeds"),
             approaches=approaches,
             model=model,
             runs_dir=runs_dir,
             results_dir=Path(values.get("results") or "results"),
-            n_eval=int(values.get("n", 30)),
-            eval_timeout=float(values.get("eval_timeout", 30.0)),
-            size_check=bool(values.get("size_check", True)),
-            per_step=bool(values.get("per_step", False)),
+            n_eval=int(values.get("n", PAPER_COUNT)),
+            eval_timeout=float(values.get("eval_timeout", request_default("eval_timeout"))),
+            size_check=bool(values.get("size_check", request_default("size_check"))),
+            per_step=bool(values.get("per_step", request_default("per_step"))),
             eval_workers=int(values.get("eval_workers", 1)),
             problems=_selection(values),
-            isolation=Isolation(values.get("isolation", Isolation.BWRAP.value)),
+            isolation=Isolation(values.get("isolation", request_default("isolation"))),
             generators=values.get("generators"),
         )
     except (TypeError, ValueError) as error:

@@ -21,7 +21,6 @@ for every group of runs (domain and problem set).
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
@@ -29,29 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from genplan.approaches.base import METADATA_FILE, RunRecord, read_record
-
-Z95 = 1.959963984540054
-"""The standard normal quantile for a two-sided 95% interval."""
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (Wilson, JASA 1927).
-
-    Returns:
-        ``(low, high)`` within [0, 1]; ``(0.0, 1.0)`` when ``trials`` is 0.
-
-    Raises:
-        ValueError: ``successes`` outside ``0..trials``.
-    """
-    if not 0 <= successes <= trials:
-        raise ValueError(f"successes must be within 0..{trials}, got {successes}")
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+from genplan.experiments.intervals import wilson_interval
+from genplan.experiments.published import beside_the_papers
 
 
 def read_records(roots: Iterable[Path]) -> list[RunRecord]:
@@ -318,8 +296,6 @@ def make_planner_reports(records: Sequence[RunRecord], out_dir: Path) -> list[Pa
         budgets = _budgets(members)
         shown = sorted({b for b in (5, 10, 15, 20, 30, 40, 50, budgets[-1]) if b <= budgets[-1]})
         parts.append("### Success within a world-model query budget\n\n" + budget_table(members, shown))
-    from genplan.experiments.published import beside_the_papers
-
     published = beside_the_papers(record.to_json() for record in records)
     if published:
         parts.append("## Beside the papers' published figures\n\n" + published)

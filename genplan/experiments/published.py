@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from genplan.experiments.planner_reports import wilson_interval
+from genplan.experiments.intervals import wilson_interval
 
 
 @dataclass(frozen=True)

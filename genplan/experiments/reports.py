@@ -33,16 +33,21 @@ from pathlib import Path
 from typing import Any
 
 from genplan.experiments.journal import read_jsonl
+from genplan.pddl.selection import PAPER, recorded_source
+from genplan.plans.failures import FailureKind
 
-FEEDBACK_KINDS = (
-    "python-exception",
-    "plan-semantics",
-    "plan-syntax",
-    "timeout",
-    "scaling",
-    "plan-quality",
-    "crashed",
-    "no-code",
+FEEDBACK_KINDS = tuple(
+    kind.value
+    for kind in (
+        FailureKind.PYTHON_EXCEPTION,
+        FailureKind.PLAN_SEMANTICS,
+        FailureKind.PLAN_SYNTAX,
+        FailureKind.TIMEOUT,
+        FailureKind.SCALING,
+        FailureKind.PLAN_QUALITY,
+        FailureKind.CRASHED,
+        FailureKind.NO_CODE,
+    )
 )
 """Table 2's rows: the paper's four kinds, scaling and plan-quality feedback (beyond the paper),
 and the sandbox's and the answer's own failures."""
@@ -85,7 +90,7 @@ def problem_set_of(run: dict[str, Any]) -> str:
     if problem_set is None:
         return "not recorded"
     generators = run.get("generators")
-    if generators is None or problem_set.startswith("paper"):
+    if generators is None or recorded_source(problem_set) == PAPER:
         return str(problem_set)
     return f"{problem_set} (generators {generators})"
 
@@ -94,7 +99,7 @@ def problem_sets_note(runs: list[dict[str, Any]]) -> str:
     """One line naming the problem sets behind ``runs``, for the top of a table."""
     sets = sorted({problem_set_of(run) for run in runs})
     explained = [
-        f"{s} (the paper's own seed-0 evaluation files)" if s.startswith("paper") else s for s in sets
+        f"{s} (the paper's own seed-0 evaluation files)" if recorded_source(s) == PAPER else s for s in sets
     ]
     return f"Evaluation problems: {'; '.join(explained)}.\n\n"
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +40,10 @@ from genplan.errors import ConfigurationError
 from genplan.llm import BackendSpec, LanguageModel, make_model
 from genplan.paths import builtin_domain_names
 from genplan.pddl.generate import CURRENT_GENERATORS, check_generators
+from genplan.pddl.paper_problems import PAPER_COUNT
 from genplan.pddl.problem_sets import domain_short_name
 from genplan.pddl.selection import Selection
+from genplan.requests.request import request_default
 from genplan.sandbox import Isolation
 
 
@@ -209,7 +212,10 @@ class GridSpec:
         model: the model, rebuilt in every worker.
         runs_dir: run folders (``RUNS/<model>/<cell id>/``) and generated problems.
         results_dir: ``runs.jsonl``, ``problems.jsonl`` and ``failures.jsonl``.
-        n_eval: evaluation problems per run; eval_timeout: seconds per evaluation problem.
+        n_eval: evaluation problems per run (the paper's 30, Sec. 5.1, for a folder too, so every
+            cell of a grid has as many); eval_timeout: seconds per evaluation problem.
+        The defaults shared with a single run are the run request's
+        (:func:`~genplan.requests.request.request_default`).
         size_check: end the training problems with an evaluation-sized one (built-in domains).
         per_step: measure each approach's steps where it has any (its ``per_step`` hook; the
             generalized plan evaluates its program after every debugging step, Figure 4).
@@ -231,15 +237,15 @@ class GridSpec:
     seeds: tuple[int, ...]
     approaches: tuple[ApproachSpec, ...]
     model: ModelSpec = field(default_factory=ModelSpec)
-    runs_dir: Path = Path("runs")
+    runs_dir: Path = field(default_factory=partial(request_default, "runs_dir"))
     results_dir: Path = Path("results")
-    n_eval: int = 30
-    eval_timeout: float = 30.0
-    size_check: bool = True
-    per_step: bool = False
+    n_eval: int = PAPER_COUNT
+    eval_timeout: float = request_default("eval_timeout")
+    size_check: bool = request_default("size_check")
+    per_step: bool = request_default("per_step")
     eval_workers: int = 1
     problems: Selection | None = None
-    isolation: Isolation = Isolation.BWRAP
+    isolation: Isolation = field(default_factory=partial(request_default, "isolation"))
     generators: str | None = None
 
     def __post_init__(self) -> None:
@@ -301,7 +307,7 @@ def parse_domains(value: str | Sequence[str], where: str = "domains") -> tuple[s
     return domains
 
 
-def resolve_approach(spec: ApproachSpec) -> tuple[Approach, Any, str]:
+def resolve_approach(spec: ApproachSpec) -> tuple[Approach[Any, Any], Any, str]:
     """The approach, its settings and its label for ``spec``.
 
     Raises:

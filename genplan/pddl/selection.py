@@ -56,7 +56,7 @@ from pathlib import Path
 
 from genplan.errors import ConfigurationError
 from genplan.paths import builtin_domain_file, builtin_domain_names, data_folder
-from genplan.pddl.described import DescribedTask
+from genplan.pddl.described import ENGLISH, DescribedTask
 from genplan.pddl.domain import Domain, load_domain
 from genplan.pddl.generate import CURRENT_GENERATORS, load_generator
 from genplan.pddl.paper_problems import PAPER_COUNT, paper_domain, paper_problem_files
@@ -70,6 +70,8 @@ FOLDER = "by-length"
 SMALL = "small"
 PAPER = "paper"
 GENERATED = "generated"
+PER_LENGTH = 20
+"""Problems per optimal plan length for ``by-length`` when not given (``--per-length``)."""
 
 Labeller = Callable[[Problem], "int | None"]
 """The optimal plan length of a problem, or ``None`` when none was found in time; genplan's is
@@ -89,11 +91,11 @@ class LengthSelection:
     """
 
     lengths: tuple[int, ...]
-    per_length: int = 20
+    per_length: int = PER_LENGTH
     source: str = GENERATED
 
     @classmethod
-    def parse(cls, spec: str, per_length: int = 20, source: str = GENERATED) -> LengthSelection:
+    def parse(cls, spec: str, per_length: int = PER_LENGTH, source: str = GENERATED) -> LengthSelection:
         """Read ``"by-length:4,8,12"`` (without the shipped set's prefix).
 
         Raises:
@@ -153,6 +155,11 @@ class SmallSelection:
 
     count: int = 30
 
+    @property
+    def source(self) -> str:
+        """Where the problems come from: ``generated`` (drawn by genplan's generators)."""
+        return GENERATED
+
     def covers(self, other: Selection) -> bool:
         """Whether every problem ``other`` chooses is among this selection's (only the same one:
         the draw is not known to keep its first problems as the count grows)."""
@@ -176,6 +183,11 @@ class PaperSelection:
     """The first ``count`` of the paper's evaluation problems of seed 0 (all 30 by default)."""
 
     count: int = PAPER_COUNT
+
+    @property
+    def source(self) -> str:
+        """Where the problems come from: ``paper`` (the paper's files, shipped with genplan)."""
+        return PAPER
 
     def covers(self, other: Selection) -> bool:
         """Whether every problem ``other`` chooses is among this selection's (its first ones)."""
@@ -207,6 +219,11 @@ class SetSelection:
     name: str
     count: int | None = None
 
+    @property
+    def source(self) -> str:
+        """Where the problems come from: the shipped set (``planbench``, ...)."""
+        return self.name
+
     def covers(self, other: Selection) -> bool:
         """Whether every problem ``other`` chooses is among this selection's (the same set, its
         first ones)."""
@@ -231,7 +248,7 @@ class SetSelection:
 Selection = LengthSelection | SmallSelection | PaperSelection | SetSelection
 
 
-def parse_selection(spec: str, *, per_length: int = 20, count: int | None = None) -> Selection:
+def parse_selection(spec: str, *, per_length: int = PER_LENGTH, count: int | None = None) -> Selection:
     """Read ``--problems`` (once, after argparse): ``paper`` (the first ``count``, default all
     30), ``planbench`` / ``planbench-hard`` (the first ``count``, default all),
     ``by-length:L1,L2,...`` (``per_length`` generated problems each),
@@ -265,17 +282,55 @@ def parse_selection(spec: str, *, per_length: int = 20, count: int | None = None
     return LengthSelection.parse(spec, per_length)
 
 
+def shipped(selection: Selection | None) -> bool:
+    """Whether ``selection``'s evaluation problems are files shipped with genplan (the paper's,
+    PlanBench's), which owe nothing to genplan's generators; ``False`` for generated problems."""
+    return selection is not None and selection.source != GENERATED
+
+
+def recorded_source(problem_set: str | None) -> str | None:
+    """Where the evaluation problems of a record's ``problem_set`` (``describe()``'s form) come
+    from, read off its form without parsing it again: ``paper``, a shipped set's name
+    (``planbench``, ``planbench-hard``), ``generated`` (generated problems, ``by-length``,
+    ``small``), or ``None`` for a folder, a task in English or no record."""
+    if problem_set is None or problem_set in ("folder", ENGLISH):
+        return None
+    head = problem_set.partition(" x")[0].partition(":")[0]
+    return head if head == PAPER or head in SHIPPED_SETS else GENERATED
+
+
+def describe_problem_set(problem_set: str | None, generators: str | None) -> str:
+    """A record's problem set for a person: ``generated (generators v2)``, ``paper (the paper's
+    seed-0 evaluation problems; training problems from generators v2)``, ``planbench
+    (PlanBench's problems, shipped with genplan)``, ``not recorded`` for records made before
+    runs kept it."""
+    made = f"generators {generators}" if generators else None
+    if problem_set is None:
+        return "not recorded"
+    if problem_set == GENERATED:
+        return f"generated ({made})"
+    if problem_set == ENGLISH:
+        return "a task in English"
+    source = recorded_source(problem_set)
+    training = f"; training problems from {made}" if made else ""
+    if source == PAPER:
+        return f"{problem_set} (the paper's seed-0 evaluation problems{training})"
+    if source in SHIPPED_SETS:
+        return f"{problem_set} (PlanBench's problems, shipped with genplan{training})"
+    return f"{problem_set} ({made})" if made else problem_set
+
+
 def recorded_selection(problem_set: str | None) -> Selection | None:
     """The selection a run record's ``problem_set`` names (``describe()``'s form:
     ``"planbench:by-length:2,4 x10"``, ``"planbench x50"``, ``"paper"``, ``"small x30"``), or
     ``None`` for generated problems, a folder, a task in English or a form not read here."""
-    if problem_set is None or problem_set in (GENERATED, "folder", "english"):
+    if problem_set is None or problem_set in (GENERATED, "folder", ENGLISH):
         return None
     spec, _, count = problem_set.partition(" x")
     try:
         number = int(count) if count else None
         if PREFIX in spec:
-            return parse_selection(spec, per_length=number or 20)
+            return parse_selection(spec, per_length=number or PER_LENGTH)
         return parse_selection(spec, count=number)
     except (ConfigurationError, ValueError):
         return None

@@ -16,7 +16,7 @@ A quality stands on what ``C*`` was taken from. Where a problem has no reference
 other plan was compared, ``C*`` is the plan's own cost and its quality is 1 by construction, so
 the sums also count, per level, the problems that had a reference (``referenced``) and their
 quality alone (``referenced_quality``): one run scored by itself reports those
-(:func:`genplan.experiments.quality.scores_json`), never a count of solved problems as a quality.
+(:func:`genplan.runs.quality.scores_json`), never a count of solved problems as a quality.
 """
 
 from __future__ import annotations

@@ -227,7 +227,7 @@ class RunRecord:
             (``v2``; ``v1`` for the saved runs); ``None`` for a user's folder.
         scores: the IPC quality and agile scores summed per level (``{"quality": {"all": ...,
             "easy": ...}, "agile": {...}, "problems": {...}, "time_limit_seconds": T,
-            "references": source}``, :mod:`genplan.experiments.quality`), or ``None``.
+            "references": source}``, :mod:`genplan.runs.quality`), or ``None``.
         machine: the machine the run's seconds were measured on (:func:`~genplan.runs.machine.
             machine_figures`): ``{"cpus": 2, "load_average": {"start": [1m, 5m, 15m], "end":
             [...]}}``; ``None`` in records made before it was kept.

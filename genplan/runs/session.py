@@ -60,7 +60,9 @@ class RunContext:
         seed: the problem seed (the run's identity in grids).
         model_name: the model's name as recorded.
         backend_name: the backend kind as recorded.
-        eval_timeout: seconds per evaluation problem (the paper's 30).
+        eval_timeout: seconds per evaluation problem, keyword only and with no default here:
+            it comes from the run request (:class:`genplan.requests.request.RunRequest`, where
+            its default, the paper's 30 s, is written).
         workers: evaluation problems solved at once (default: :func:`default_workers`).
         progress: where to report progress.
         limits: the sandbox handle: limits and isolation for every model-written program the
@@ -75,7 +77,7 @@ class RunContext:
     seed: int = 0
     model_name: str = "unknown"
     backend_name: str = "unknown"
-    eval_timeout: float = 30.0
+    eval_timeout: float = field(kw_only=True)
     workers: int | None = None
     progress: Progress = field(default_factory=SilentProgress)
     limits: Limits = field(default_factory=Limits)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 
@@ -19,9 +20,26 @@ def changed_settings(settings: Any) -> dict[str, Any]:
     }
 
 
+def settings_arguments(settings: Any) -> list[str]:
+    """The flags that choose ``settings``: one per field that differs from its default
+    (``["--no-cot"]``, ``["--feedback-rounds", "2"]``); the inverse of the flags
+    :func:`genplan.cli.settings_options.add_settings_arguments` adds."""
+    arguments: list[str] = []
+    for name, value in changed_settings(settings).items():
+        flag = name.replace("_", "-")
+        if isinstance(value, bool):
+            arguments.append(f"--{flag}" if value else f"--no-{flag}")
+        else:
+            arguments += [f"--{flag}", "none" if value is None else str(value)]
+    return arguments
+
+
 def settings_to_json(settings: Any) -> dict[str, Any]:
-    """A settings dataclass as JSON-ready fields."""
-    return {f.name: getattr(settings, f.name) for f in dataclasses.fields(settings)}
+    """A settings dataclass as JSON-ready fields (a path as its text)."""
+    return {
+        f.name: str(value) if isinstance(value := getattr(settings, f.name), Path) else value
+        for f in dataclasses.fields(settings)
+    }
 
 
 def settings_from_mapping(settings_type: type, values: Mapping[str, Any], *, where: str = "settings") -> Any:
@@ -48,7 +66,7 @@ def settings_from_mapping(settings_type: type, values: Mapping[str, Any], *, whe
 
 
 def convert_value(hint: Any, value: Any) -> Any:
-    """``value`` converted to the type ``hint`` (bool, int, float, str, or ``X | None``).
+    """``value`` converted to the type ``hint`` (bool, int, float, str, Path, or ``X | None``).
 
     Raises:
         ValueError: the value does not convert.
@@ -67,6 +85,8 @@ def convert_value(hint: Any, value: Any) -> Any:
         if text in ("0", "false", "no", "off"):
             return False
         raise ValueError(f"expected true or false, got {value!r}")
+    if hint is Path:
+        return Path(value)
     if hint in (int, float, str):
         if hint is int and isinstance(value, float) and not value.is_integer():
             raise ValueError(f"expected an integer, got {value!r}")

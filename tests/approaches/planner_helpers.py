@@ -25,7 +25,7 @@ def run(
         problems,
         model,
         approach.settings_type(**settings),
-        RunContext(folder=folder, model_name="fake", backend_name="fake", workers=workers),
+        RunContext(folder=folder, model_name="fake", backend_name="fake", workers=workers, eval_timeout=30.0),
     )
 
 

@@ -43,7 +43,7 @@ def forest_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     problems = load_domain_problems("forest", 0, 2, work)
     model = FakeLanguageModel([fenced(FOREST_ANYWHERE), fenced(GOAL), fenced(SUCCESSORS["forest"])])
     folder = work / "runs" / "forest" / "autotos-seed0"
-    context = RunContext(folder=folder, model_name="fake", backend_name="fake", workers=1)
+    context = RunContext(folder=folder, model_name="fake", backend_name="fake", workers=1, eval_timeout=30.0)
     AutoToS(runner=run_in_process).run(problems, model, SETTINGS, context)
     return folder
 

@@ -298,7 +298,9 @@ def test_pe_approach_records_no_model_use_and_saves_a_replayable_policy(
 ) -> None:
     approach = get_approach("pe")
     settings = PolicySearchSettings(max_policies=20)
-    record = approach.run(gripper, FakeLanguageModel(), settings, RunContext(folder=tmp_path / "run"))
+    record = approach.run(
+        gripper, FakeLanguageModel(), settings, RunContext(folder=tmp_path / "run", eval_timeout=30.0)
+    )
     assert record.llm_calls == 0 and record.prompt_tokens == 0 and record.completion_tokens == 0
     assert record.details["policies_scored"] <= 20
     assert len(record.problems) == len(gripper.evaluation)

@@ -165,7 +165,7 @@ def test_a_run_counts_its_set_up_against_max_seconds_and_says_so(
     calls = count_plans(monkeypatch)
     notes = Notes()
     settings = PolicySearchSettings(max_seconds=1e-9)  # spent before the first training problem
-    context = RunContext(folder=tmp_path / "run", progress=notes, workers=1)
+    context = RunContext(folder=tmp_path / "run", progress=notes, workers=1, eval_timeout=30.0)
     record = get_approach("pg3").run(gripper, FakeLanguageModel(), settings, context)
     assert calls[0] == 0  # no training problem was planned
     details = record.details
@@ -178,7 +178,7 @@ def test_a_run_counts_its_set_up_against_max_seconds_and_says_so(
 def test_the_record_s_seconds_cover_set_up_search_and_the_whole_run(
     gripper: DomainProblems, tmp_path: Path
 ) -> None:
-    context = RunContext(folder=tmp_path / "run", workers=1)
+    context = RunContext(folder=tmp_path / "run", workers=1, eval_timeout=30.0)
     record = get_approach("pg3").run(gripper, FakeLanguageModel(), PolicySearchSettings(), context)
     d = json.loads((tmp_path / "run" / "metadata.json").read_text())["details"]
     assert d == record.details
@@ -193,7 +193,7 @@ def test_progress_lines_come_during_set_up_and_search(
 ) -> None:
     monkeypatch.setattr(progress, "PROGRESS_SECONDS", 0.001)
     notes = Notes()
-    context = RunContext(folder=tmp_path / "run", progress=notes, workers=1)
+    context = RunContext(folder=tmp_path / "run", progress=notes, workers=1, eval_timeout=30.0)
     get_approach("pe").run(gripper, FakeLanguageModel(), PolicySearchSettings(max_policies=30), context)
     lines = notes.lines
     assert lines[0].startswith("pe: learning a policy from") and "set-up included" in lines[0]

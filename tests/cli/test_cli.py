@@ -11,10 +11,9 @@ from pathlib import Path
 import pytest
 from fake_programs import CORRECT, RAISES, fenced
 from oracles import ORACLES
+from synthesis_runs import run_synthesis
 
-from genplan.approaches import base as approaches_base
 from genplan.approaches.base import RunContext
-from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.cli import main, model_options
 from genplan.cli import synthesize as synthesize_command
@@ -23,6 +22,7 @@ from genplan.llm import FakeLanguageModel, read_recording
 from genplan.paths import builtin_domain_file, data_folder, source_checkout
 from genplan.pddl.generate import write_problems
 from genplan.pddl.problem_sets import load_domain_problems
+from genplan.requests import models as request_models
 
 
 def _user_env(**extra: str) -> dict[str, str]:
@@ -55,7 +55,7 @@ def recorded_heavy_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
         problems,
         model,
         SynthesisSettings(),
-        RunContext(folder=work / "run", model_name="fake", backend_name="fake"),
+        RunContext(folder=work / "run", model_name="fake", backend_name="fake", eval_timeout=30.0),
     )
     assert report.summary.fraction_solved == 1.0
     return report.folder
@@ -110,10 +110,12 @@ def test_no_model_and_no_recording_names_the_ways_to_set_one_up(
 ) -> None:
     for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "GENPLAN_API_KEY"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(approaches_base, "saved_replay_folder", lambda *a: tmp_path / "nothing")
+    monkeypatch.setattr(request_models, "saved_replay_folder", lambda *a: tmp_path / "nothing")
     args = synthesize_command.build_parser_for_tests().parse_args(["--domain", "heavy"])
     with pytest.raises(ConfigurationError, match="OPENAI_API_KEY") as caught:
-        model_options.choose_backend(model_options.backend_from_arguments(args), "heavy", "main", 0)
+        request_models.choose_backend(
+            model_options.backend_from_arguments(args), "generalized-plan", "heavy", "heavy", "main", 0, None
+        )
     assert "--llm files:DIR" in str(caught.value) and "--base-url" in str(caught.value)
 
 
@@ -122,9 +124,11 @@ def test_no_model_but_a_saved_recording_replays_it(
 ) -> None:
     for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "GENPLAN_API_KEY"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(approaches_base, "saved_replay_folder", lambda *a: recorded_heavy_run)
+    monkeypatch.setattr(request_models, "saved_replay_folder", lambda *a: recorded_heavy_run)
     args = synthesize_command.build_parser_for_tests().parse_args(["--domain", "heavy"])
-    spec, note = model_options.choose_backend(model_options.backend_from_arguments(args), "heavy", "main", 0)
+    spec, note = request_models.choose_backend(
+        model_options.backend_from_arguments(args), "generalized-plan", "heavy", "heavy", "main", 0, None
+    )
     assert spec.recording == recorded_heavy_run / "conversation.jsonl"
     assert note is not None and "replaying" in note
 
@@ -479,7 +483,7 @@ def test_training_rounds_name_a_folders_problems_by_file_key(tmp_path: Path) -> 
     """Issue 27 item 7: training lines name problems as results do (IPC names repeat across levels)."""
     problems = load_domain_problems(str(_ipc_folder(tmp_path)), 0, None, tmp_path / "work")
     model = FakeLanguageModel(["Packing.", "Heaviest first.", fenced(RAISES), fenced(CORRECT)])
-    context = RunContext(folder=tmp_path / "run", model_name="fake", backend_name="fake")
+    context = RunContext(folder=tmp_path / "run", model_name="fake", backend_name="fake", eval_timeout=30.0)
     report = run_synthesis(problems, model, SynthesisSettings(), context)
     failed = report.synthesis.rounds[0].failed_problem
     assert failed is not None and failed.startswith("training/easy/train-0")

@@ -1,4 +1,5 @@
-"""The problem flags (genplan.cli.problem_options): which generator version a command uses."""
+"""The problem flags (genplan.cli.problem_options) and which generator version a run uses
+(genplan.requests.compose.chosen_generators)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from genplan.cli import main
-from genplan.cli.problem_options import add_problem_arguments, choose_generators
+from genplan.cli.problem_options import add_problem_arguments
 from genplan.llm import BackendKind, BackendSpec
 from genplan.paths import data_folder
+from genplan.requests.compose import chosen_generators
+from genplan.requests.request import RunRequest
 
 SAVED = data_folder("synthesized") / "heavy" / "main-seed0" / "conversation.jsonl"
 
@@ -20,6 +23,10 @@ def _args(*flags: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     add_problem_arguments(parser)
     return parser.parse_args(list(flags))
+
+
+def choose_generators(args: argparse.Namespace, backend: BackendSpec | None = None) -> tuple[str, str | None]:
+    return chosen_generators(RunRequest("generalized-plan", "heavy", generators=args.generators), backend)
 
 
 def test_the_current_generators_unless_a_recording_or_the_flag_says_otherwise(tmp_path: Path) -> None:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from fake_programs import CORRECT, fenced
+from synthesis_runs import run_synthesis
 
 from genplan.approaches.base import RunContext
-from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.cli import main
 from genplan.llm import FakeLanguageModel
@@ -29,7 +29,7 @@ def recorded_heavy_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
         problems,
         model,
         SynthesisSettings(feedback_rounds=2),
-        RunContext(folder=work / "run", model_name="fake", backend_name="fake"),
+        RunContext(folder=work / "run", model_name="fake", backend_name="fake", eval_timeout=30.0),
     )
     return work / "run"
 

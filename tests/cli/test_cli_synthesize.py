@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 from fake_programs import CORRECT, fenced
+from synthesis_runs import run_synthesis
 
 import genplan.paths
 from genplan.approaches.base import RunContext
-from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.cli import main, model_options
 from genplan.cli import synthesize as synthesize_command
@@ -38,7 +38,7 @@ def recorded_fake_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     work = tmp_path_factory.mktemp("recorded")
     problems = load_domain_problems("heavy", 0, 2, work, size_check=True)
     model = FakeLanguageModel(["Packing.", "Heaviest first.", fenced(CORRECT)])
-    context = RunContext(folder=work / "run", model_name="fake", backend_name="fake")
+    context = RunContext(folder=work / "run", model_name="fake", backend_name="fake", eval_timeout=30.0)
     report = run_synthesis(problems, model, SynthesisSettings(), context)
     alone = work / "alone"
     alone.mkdir()
@@ -253,7 +253,7 @@ def test_the_flags_beyond_the_paper_name_the_run(capsys: pytest.CaptureFixture[s
     args = synthesize_command.build_parser_for_tests().parse_args(
         ["--domain", "miconic", "--candidates", "3", "--check-strategy", "--reflect"]
     )
-    settings = synthesize_command.settings_from(args)
+    settings = synthesize_command.request_from(args).settings
     assert settings.label == "candidates3+check-strategy+reflect"
     assert SynthesisSettings().label == "main" and SynthesisSettings(names=False).label == "no-names"
     assert SynthesisSettings(chain_of_thought=False, scaling_feedback=True).label == "no-cot+scaling"
@@ -264,7 +264,7 @@ def test_the_flags_beyond_the_paper_name_the_run(capsys: pytest.CaptureFixture[s
     quality = synthesize_command.build_parser_for_tests().parse_args(
         ["--domain", "miconic", "--quality-feedback", "--quality-threshold", "1.1"]
     )
-    assert synthesize_command.settings_from(quality).label == "quality+quality-threshold-1.1"
+    assert synthesize_command.request_from(quality).settings.label == "quality+quality-threshold-1.1"
 
 
 @pytest.mark.slow
@@ -277,7 +277,7 @@ def test_a_replay_reuses_the_times_its_recording_measured(tmp_path: Path) -> Non
     settings = SynthesisSettings(scaling_feedback=True)
 
     def record(folder: Path, answers: list[str]) -> Path:
-        context = RunContext(folder=folder, model_name="fake", backend_name="fake")
+        context = RunContext(folder=folder, model_name="fake", backend_name="fake", eval_timeout=30.0)
         return run_synthesis(problems, FakeLanguageModel(answers), settings, context).folder
 
     honest = record(tmp_path / "honest", ["Packing.", "Heaviest first.", fenced(CUBIC)])

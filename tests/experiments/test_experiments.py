@@ -44,6 +44,17 @@ def test_tables_compute_mean_max_and_kind_shares() -> None:
     assert "| python-exception | 33% | 0% | 50% |" in table2
 
 
+def test_table_2_has_a_row_for_every_failure_kind_named_once() -> None:
+    from genplan.experiments.reports import FEEDBACK_KINDS
+    from genplan.plans.failures import FailureKind
+
+    assert sorted(FEEDBACK_KINDS) == sorted(kind.value for kind in FailureKind)
+    rows = [
+        line.split("|")[1].strip() for line in feedback_table([]).splitlines()[2:] if line.startswith("|")
+    ]
+    assert rows == [*FEEDBACK_KINDS, "feedback messages"]
+
+
 def test_scaling_feedback_is_its_own_kind_in_table_2() -> None:
     runs = [
         {

@@ -70,6 +70,17 @@ def test_every_cell_is_recorded_once_with_its_problems(finished: GridSpec) -> No
     assert {p["problem"] for p in problems if p["domain"] == HEAVY} == {"train-00.pddl", "train-01.pddl"}
 
 
+def test_a_cell_is_composed_as_genplan_run_composes_a_run(finished: GridSpec) -> None:
+    """A cell is a run request put together by the one composer, so its record is scored as
+    ``genplan run``'s is (before, cells composed runs apart and recorded no scores)."""
+    for row in read_jsonl(finished.results_dir / "runs.jsonl"):
+        scores = row["scores"]
+        assert scores is not None and scores["time_limit_seconds"] == finished.eval_timeout
+        assert scores["problems"]["all"] == 2 and scores["references"] is None
+        folder_record = json.loads((Path(row["folder"]) / "metadata.json").read_text())
+        assert folder_record["scores"] == scores
+
+
 def test_records_carry_each_approach_s_figures(finished: GridSpec) -> None:
     runs = {r["cell"]: r for r in read_jsonl(finished.results_dir / "runs.jsonl")}
     heavy = runs[f"{HEAVY}/generalized-plan/main-seed0"]

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from genplan.approaches.base import ProblemResult, RunRecord, write_record
+from genplan.experiments.intervals import wilson_interval
 from genplan.experiments.planner_reports import (
     cost_of,
     cost_table,
@@ -15,7 +16,6 @@ from genplan.experiments.planner_reports import (
     make_planner_reports,
     read_records,
     success_at_budget,
-    wilson_interval,
 )
 
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from genplan.cli import main, run
-from genplan.cli.model_options import ChosenModel
+from genplan.cli import main
 from genplan.errors import ConfigurationError
-from genplan.experiments.grid import cell_options
+from genplan.experiments.grid import cell_request
 from genplan.experiments.grid_file import build_grid
+from genplan.experiments.spec import grid_cells
 from genplan.llm import FakeLanguageModel
 from genplan.pddl import selection as selection_module
 from genplan.pddl.problem import Problem
@@ -24,6 +24,8 @@ from genplan.pddl.selection import (
     parse_selection,
 )
 from genplan.plans.optimal import OptimalLengths, optimal_plan, optimal_planner_available
+from genplan.requests import compose as composer
+from genplan.requests.models import ChosenModel
 
 # PlanBench Blocksworld instance-1: b on c, goal c on b.
 INSTANCE_1_PLAN = "Action Sequence: (unstack b c), (put-down b), (pick-up c), (stack c b)"
@@ -77,7 +79,7 @@ def test_genplan_run_reads_problems_once_and_carries_the_object(
 
     monkeypatch.setattr(selection_module, "parse_selection", counting)
     monkeypatch.setattr(
-        run, "build_model", lambda *_: ChosenModel(FakeLanguageModel([INSTANCE_1_PLAN]), "fake", "fake")
+        composer, "build_model", lambda *_: ChosenModel(FakeLanguageModel([INSTANCE_1_PLAN]), "fake", "fake")
     )
     arguments = ["run", "--approach", "io", "--domain", "blocksworld", "--problems", "planbench", "--n", "1"]
     assert main([*arguments, "--runs-dir", str(tmp_path), "--llm", "manual", "--no-demonstration"]) == 0
@@ -91,7 +93,7 @@ def test_the_grid_parses_its_selection_once_and_every_cell_gets_the_object() -> 
     """Before, the grid kept ``--problems`` as text and every cell parsed it again."""
     spec = build_grid({"domains": "blocksworld", "problems": "planbench:by-length:2,4", "per_length": 3})
     assert spec.problems == LengthSelection((2, 4), 3, "planbench")
-    assert cell_options(spec).problems is spec.problems
+    assert all(cell_request(spec, cell).selection is spec.problems for cell in grid_cells(spec))
     counted = build_grid({"domains": "blocksworld", "problems": "planbench", "n": 4})
     assert counted.problems == SetSelection("planbench", 4)
     assert build_grid({"domains": "blocksworld"}).problems is None

@@ -55,10 +55,13 @@ def test_a_selections_arguments_choose_it_again(recorded: str) -> None:
     """The command-line arguments a saved run's selection prints (``genplan run`` names them to
     a newcomer) parse back to that selection, as ``genplan run`` reads them."""
     from genplan.cli import build_parser
-    from genplan.cli.problem_options import problem_selection
+    from genplan.cli.request_options import request_from_arguments
 
     selection = recorded_selection(recorded)
     assert selection is not None
     argv = ["run", "--approach", "io", "--domain", "blocksworld", *selection.arguments()]
-    assert problem_selection(build_parser(argv).parse_args(argv)) == selection
+    from genplan.approaches import get_approach
+
+    args = build_parser(argv).parse_args(argv)
+    assert request_from_arguments(args, "io", get_approach("io").settings_type).selection == selection
     assert selection.describe() == recorded

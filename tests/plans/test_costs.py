@@ -22,12 +22,12 @@ from genplan.plans.validate import check_plan
 
 COSTS = Path(__file__).resolve().parents[1] / "data" / "costs"
 THROUGH_B = [
-    "(pick-up truck a parcel s0 s1)",
-    "(drive truck a b)",
-    "(drive truck b c)",
-    "(drop truck c parcel s0 s1)",
+    "(load t1 a c1 s0 s1)",
+    "(drive t1 a b)",
+    "(drive t1 b c)",
+    "(unload t1 c c1 s0 s1)",
 ]
-DIRECT = ["(pick-up truck a parcel s0 s1)", "(drive truck a c)", "(drop truck c parcel s0 s1)"]
+DIRECT = ["(load t1 a c1 s0 s1)", "(drive t1 a c)", "(unload t1 c c1 s0 s1)"]
 needs_val = pytest.mark.skipif(val_path() is None, reason="VAL does not run on this platform")
 
 
@@ -38,10 +38,10 @@ def problem():
 
 def test_action_cost_domain_loads_with_its_costs() -> None:
     domain = load_domain(COSTS / "domain.pddl")
-    assert domain.operators["drive"].cost == ("road-length", "?l1", "?l2")
-    assert domain.operators["pick-up"].cost == 1.0
-    assert domain.operators["drive"].add_effects == (("at", "?v", "?l2"),)
-    assert domain.functions == {"road-length": ("location", "location"), "total-cost": ()}
+    assert domain.operators["drive"].cost == ("road-length", "?from", "?to")
+    assert domain.operators["load"].cost == domain.operators["unload"].cost == 1.0
+    assert domain.operators["drive"].add_effects == (("at", "?t", "?to"),)
+    assert domain.functions == {"road-length": ("depot", "depot"), "total-cost": ()}
     assert domain.has_action_costs
 
 
@@ -101,7 +101,7 @@ def test_a_cost_term_without_a_value_is_an_error(problem) -> None:
 
 
 @needs_val
-@pytest.mark.parametrize("plan", [THROUGH_B, DIRECT, [*DIRECT, "(drive truck c b)", "(drive truck b c)"]])
+@pytest.mark.parametrize("plan", [THROUGH_B, DIRECT, [*DIRECT, "(drive t1 c b)", "(drive t1 b c)"]])
 def test_val_and_simulator_agree_on_action_costs(problem, plan) -> None:
     val = run_val(problem.domain.to_pddl(), problem.to_pddl(), plan)
     assert val.valid and val.value == check_plan(problem, plan, checker="simulator").cost
@@ -136,7 +136,7 @@ def test_a_record_saves_its_plans_and_lists_them(problem, tmp_path: Path) -> Non
     assert found is not None
     solved = ProblemResult("easy/p01.pddl", "solved", 4, 0.5, plan_cost=found.cost, plan=found)
     failed = ProblemResult("easy/p02.pddl", "timeout", None, 30.0)
-    record = RunRecord("generalized-plan", "main", {}, "transport-costs", 0, "m", "fake", "2026-01-01")
+    record = RunRecord("generalized-plan", "main", {}, "haulage-costs", 0, "m", "fake", "2026-01-01")
     record.problems = [solved, failed]
     write_record(tmp_path, record)
     saved = (tmp_path / "plans" / "easy" / "p01.plan").read_text()

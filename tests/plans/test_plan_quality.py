@@ -21,12 +21,12 @@ from genplan.sandbox import Limits
 pytestmark = pytest.mark.skipif(find_driver() is None, reason="optimal costs need Fast Downward")
 
 COSTS = Path(__file__).resolve().parents[1] / "data" / "costs"
-DIRECT = ["(pick-up truck a parcel s0 s1)", "(drive truck a c)", "(drop truck c parcel s0 s1)"]
+DIRECT = ["(load t1 a c1 s0 s1)", "(drive t1 a c)", "(unload t1 c c1 s0 s1)"]
 THROUGH_B = [
-    "(pick-up truck a parcel s0 s1)",
-    "(drive truck a b)",
-    "(drive truck b c)",
-    "(drop truck c parcel s0 s1)",
+    "(load t1 a c1 s0 s1)",
+    "(drive t1 a b)",
+    "(drive t1 b c)",
+    "(unload t1 c c1 s0 s1)",
 ]
 
 
@@ -36,13 +36,15 @@ def _program(plan: list[str]) -> str:
 
 COSTLY = _program(DIRECT)  # cost 12: the direct road
 CHEAP = _program(THROUGH_B)  # cost 7: optimal
-INVALID = _program(DIRECT[1:])  # never picks the parcel up
+INVALID = _program(DIRECT[1:])  # never loads the crate
 SETTINGS = SynthesisSettings(quality_feedback=True, feedback_rounds=3)
 
 
 def _synthesize(*programs: str, observations: Observations | None = None):
     problem = load_problem(COSTS / "p01.pddl", COSTS / "domain.pddl")
-    model = FakeLanguageModel(["A transport domain.", "Drive, then drop.", *(fenced(p) for p in programs)])
+    model = FakeLanguageModel(
+        ["A haulage domain.", "Load, drive, then unload.", *(fenced(p) for p in programs)]
+    )
     result = synthesize(
         model,
         problem.domain.to_pddl(),
@@ -58,7 +60,7 @@ def test_the_plan_quality_prompt_shows_costs_beside_optimal_and_both_plans() -> 
     model, result = _synthesize(COSTLY, CHEAP)
     prompt = model.history[3][-1].content
     assert "on average 1.71 times the optimal cost" in prompt
-    assert "transport-costs-p01 | 12 | 7" in prompt
+    assert "haulage-costs-01 | 12 | 7" in prompt
     assert repr(DIRECT) in prompt and repr(THROUGH_B) in prompt
     assert "shorter (cheaper) plans that stay valid" in prompt
     first, second = result.rounds
@@ -92,7 +94,7 @@ def test_optimal_costs_are_observations_a_replay_reuses(tmp_path: Path) -> None:
     again = Observations(tmp_path / "again.json", earlier=[tmp_path / "observations.json"])
     model, _ = _synthesize(COSTLY, CHEAP, observations=again)
     assert again.reused >= 1 and again.measured == 0
-    assert "transport-costs-p01 | 12 | 7" in model.history[3][-1].content
+    assert "haulage-costs-01 | 12 | 7" in model.history[3][-1].content
 
 
 def test_problems_of_one_pddl_name_are_told_apart_by_their_file(tmp_path: Path) -> None:
@@ -111,9 +113,11 @@ def test_problems_of_one_pddl_name_are_told_apart_by_their_file(tmp_path: Path) 
     training = [
         load_problem(tmp_path / level / "p01.pddl", COSTS / "domain.pddl") for level in ("easy", "hard")
     ]
-    assert training[0].name == training[1].name == "transport-costs-p01"
+    assert training[0].name == training[1].name == "haulage-costs-01"
     names = names_by_key(training, training, tmp_path)
-    model = FakeLanguageModel(["A transport domain.", "Drive, then drop.", fenced(COSTLY), fenced(CHEAP)])
+    model = FakeLanguageModel(
+        ["A haulage domain.", "Load, drive, then unload.", fenced(COSTLY), fenced(CHEAP)]
+    )
     result = synthesize(
         model,
         training[0].domain.to_pddl(),
@@ -125,7 +129,7 @@ def test_problems_of_one_pddl_name_are_told_apart_by_their_file(tmp_path: Path) 
     )
     prompt = model.history[3][-1].content
     assert "easy/p01.pddl | 5 | 5\nhard/p01.pddl | 12 | 7\n" in prompt
-    assert "transport-costs-p01 |" not in prompt
+    assert "haulage-costs-01 |" not in prompt
     assert "The worst is hard/p01.pddl (cost 12, optimal 7)" in prompt
     assert "(road c d)" not in prompt  # the task shown is hard/p01.pddl's, not easy's
     first = result.rounds[0]

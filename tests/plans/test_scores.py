@@ -181,8 +181,8 @@ THREE = [*KEYS, "testing/hard/p03.pddl"]
 def test_a_run_scored_alone_without_references_gets_no_quality_number() -> None:
     """Issue 33 item 5: with no reference (A* found none, or none given), one run's quality was
     its count of solved problems ("quality 3.00/3 ... references optimal")."""
-    from genplan.experiments.quality import scores_json, scores_text
     from genplan.plans.references import References
+    from genplan.runs.quality import scores_json, scores_text
 
     attempts = {"run": [Attempt(key, 10.0, 0.5) for key in THREE]}
     references = References({key: None for key in THREE}, "optimal (A* LM-cut, 60 s per problem)")
@@ -194,8 +194,8 @@ def test_a_run_scored_alone_without_references_gets_no_quality_number() -> None:
 
 
 def test_problems_without_a_reference_are_counted_apart() -> None:
-    from genplan.experiments.quality import scores_json, scores_text
     from genplan.plans.references import References
+    from genplan.runs.quality import scores_json, scores_text
 
     attempts = {
         "run": [Attempt(THREE[0], 10.0, 0.5), Attempt(THREE[1], 10.0, 0.5), Attempt(THREE[2], 4.0, 0.5)]

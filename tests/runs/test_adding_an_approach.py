@@ -44,7 +44,7 @@ def test_the_manual_s_approach_runs_in_genplan_run(ask: str, tmp_path: Path) -> 
         approach_problems(heavy, tmp_path),
         plans(None),
         approach.settings_type(),
-        RunContext(tmp_path / "made"),  # type: ignore[arg-type]
+        RunContext(tmp_path / "made", eval_timeout=30.0),  # type: ignore[arg-type]
     )
     assert recorded.llm_calls == len(recorded.problems) > 0
     replay = f"replay:{tmp_path / 'made' / 'conversation.jsonl'}"

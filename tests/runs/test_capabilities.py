@@ -19,7 +19,7 @@ def test_an_approach_that_runs_no_model_code_needs_no_sandbox(
     def missing(args: object) -> None:
         raise IsolationUnavailable("bubblewrap is missing")
 
-    monkeypatch.setattr("genplan.cli.run.sandbox_limits", missing)
+    monkeypatch.setattr("genplan.requests.compose.sandbox_limits", missing)
     arguments = ["run", "--approach", "react", "--domain", "gripper", "--n", "0"]
     assert main([*arguments, "--llm", f"replay:{REACT}", "--runs-dir", str(tmp_path)]) == 0
     capsys.readouterr()
@@ -68,7 +68,7 @@ def test_a_grid_of_approaches_that_run_no_model_code_needs_no_sandbox(
     def missing(args: object) -> None:
         raise IsolationUnavailable("bubblewrap is missing")
 
-    monkeypatch.setattr("genplan.cli.experiments.sandbox_limits", missing)
+    monkeypatch.setattr("genplan.cli.experiments.checked_limits", missing)
     grid = ["experiments", "--domains", "gripper", "--n", "0", "--engine", "sequential",
             "--runs-dir", str(tmp_path / "runs"), "--results", str(tmp_path / "results"),
             "--llm", f"replay:{REACT}"]  # fmt: skip

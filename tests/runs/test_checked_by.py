@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from fake_programs import CORRECT, fenced, heavy_problem, training_problems
+from synthesis_runs import run_synthesis
 
 from genplan.approaches.base import ProblemResult, RunContext
-from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.approaches.generalized_plan.variants import Variant
 from genplan.llm import FakeLanguageModel

@@ -20,7 +20,7 @@ class Settings:
 
 
 def _open(folder: Path, settings: Settings = Settings(), *texts: str, **context: object) -> RunSession:
-    values = {"model_name": "m", "backend_name": "openai", **context}
+    values = {"model_name": "m", "backend_name": "openai", "eval_timeout": 30.0, **context}
     return RunSession(
         "echo",
         "echo",

@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 
 from fake_programs import CORRECT, RAISES, fenced, heavy_problem, training_problems
+from synthesis_runs import run_synthesis
 
 from genplan.approaches.base import RunContext, save_run
-from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.approaches.generalized_plan.variants import Variant
 from genplan.llm import FakeLanguageModel, read_recording

@@ -28,14 +28,14 @@ class EchoSettings:
     words: str = field(default="Plan for", metadata={"help": "words before the problem's name"})
 
 
-class Echo(Approach[EchoSettings]):
+class Echo(Approach[DomainProblems, EchoSettings]):
     """Asks for a plan per problem; its own logic only."""
 
     name: ClassVar[str] = "echo"
     summary: ClassVar[str] = "a plan per problem"
     settings_type: ClassVar[type] = EchoSettings
 
-    def solve(self, session: RunSession, problems: DomainProblems, settings: EchoSettings) -> RunRecord:  # type: ignore[override]
+    def solve(self, session: RunSession, problems: DomainProblems, settings: EchoSettings) -> RunRecord:
         def one(problem: Problem, key: str) -> ProblemResult:
             answer = session.model.complete([Message("user", f"{settings.words} {problem.name}")])
             status, message = plan_status(check_plan(problem, answer.text.split("\n")))
@@ -60,7 +60,7 @@ class Recorder:
 
 def test_the_session_fills_the_record_s_shared_fields_and_writes_the_folder(tmp_path: Path) -> None:
     progress = Recorder()
-    context = RunContext(tmp_path / "run", 3, "m", "fake", workers=1, progress=progress)
+    context = RunContext(tmp_path / "run", 3, "m", "fake", workers=1, progress=progress, eval_timeout=30.0)
     model = FakeLanguageModel(["\n".join(OPTIMAL), "(pick-up a)"])
     record = Echo().run(problem_set(TOWER, TWO_MOVES), model, EchoSettings(words="Solve"), context)
     assert (record.approach, record.label, record.seed, record.model, record.backend) == (
@@ -82,7 +82,7 @@ def test_the_session_fills_the_record_s_shared_fields_and_writes_the_folder(tmp_
 def test_solve_each_runs_problems_at_once_and_keeps_their_order(tmp_path: Path) -> None:
     session = RunSession(
         "echo", "echo", EchoSettings(), problem_set(TOWER, TWO_MOVES), FakeLanguageModel([]),
-        RunContext(tmp_path, workers=2), isolation=None,
+        RunContext(tmp_path, workers=2, eval_timeout=30.0), isolation=None,
     )  # fmt: skip
     both = threading.Barrier(2, timeout=10)  # each waits for the other: only two workers get past
 
@@ -99,7 +99,7 @@ def test_solve_each_runs_problems_at_once_and_keeps_their_order(tmp_path: Path) 
 @pytest.mark.parametrize("name", approach_names())
 def test_every_approach_that_runs_model_code_records_its_isolation(name: str) -> None:
     expected = {"generalized-plan": "none", "autotos": "none", "asp": "clingo-child"}
-    context = RunContext(Path("unused"), limits=Limits(isolation=Isolation.NONE))
+    context = RunContext(Path("unused"), limits=Limits(isolation=Isolation.NONE), eval_timeout=30.0)
     assert get_approach(name).isolation(context) == expected.get(name)
 
 
@@ -109,7 +109,7 @@ def test_the_observations_of_a_replayed_run_are_reused(tmp_path: Path) -> None:
     (recorded / "observations.json").write_text(json.dumps({"time/x": 1.5}))
     session = RunSession(
         "echo", "echo", EchoSettings(), problem_set(), FakeLanguageModel([]),
-        RunContext(tmp_path / "run", recorded=recorded), isolation=None,
+        RunContext(tmp_path / "run", recorded=recorded, eval_timeout=30.0), isolation=None,
     )  # fmt: skip
     assert session.observations.get("time/x", lambda: 9.0) == 1.5
     assert json.loads((tmp_path / "run" / "observations.json").read_text()) == {"time/x": 1.5}

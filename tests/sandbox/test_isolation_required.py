@@ -9,16 +9,17 @@ from pathlib import Path
 
 import pytest
 from fake_programs import CORRECT, fenced
+from synthesis_runs import run_synthesis
 
 import genplan.sandbox.isolation as isolation_module
 import genplan.sandbox.pool as pool_module
 import genplan.sandbox.runner as runner_module
 from genplan.approaches.base import RunContext, read_record
-from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.cli import build_parser, main
-from genplan.experiments.grid import cell_options
+from genplan.experiments.grid import cell_request
 from genplan.experiments.grid_file import build_grid
+from genplan.experiments.spec import grid_cells
 from genplan.llm import FakeLanguageModel
 from genplan.pddl.generate import write_problems
 from genplan.pddl.problem_sets import load_domain_problems
@@ -97,7 +98,7 @@ def test_isolation_none_warns_and_is_recorded(tmp_path: Path, capsys: pytest.Cap
 def test_a_synthesis_run_records_its_isolation(tmp_path: Path) -> None:
     problems = load_domain_problems("heavy", 0, 2, tmp_path)
     model = FakeLanguageModel(["Packing.", "Heaviest first.", fenced(CORRECT)])
-    context = RunContext(folder=tmp_path / "run", limits=Limits(isolation=Isolation.NONE))
+    context = RunContext(folder=tmp_path / "run", limits=Limits(isolation=Isolation.NONE), eval_timeout=30.0)
     report = run_synthesis(problems, model, SynthesisSettings(), context)
     assert report.record.isolation == "none" and report.record.solved == 2
     assert read_record(tmp_path / "run").isolation == "none"
@@ -114,10 +115,13 @@ def test_the_bundled_bwrap_is_the_fallback(monkeypatch: pytest.MonkeyPatch, fres
 
 def test_a_grid_carries_its_isolation_to_every_cell() -> None:
     spec = build_grid({"domains": "heavy", "isolation": "none", "model": {}})
-    assert spec.isolation is Isolation.NONE and cell_options(spec).isolation is Isolation.NONE
+    assert spec.isolation is Isolation.NONE
+    assert all(cell_request(spec, cell).isolation is Isolation.NONE for cell in grid_cells(spec))
     assert build_grid({"domains": "heavy", "model": {}}).isolation is Isolation.BWRAP
     parser = build_parser()
     assert parser.parse_args(["experiments", "--isolation", "none"]).isolation == "none"
-    assert (
-        parser.parse_args(["run", "--approach", "generalized-plan", "--domain", "heavy"]).isolation == "bwrap"
-    )
+    from genplan.approaches.generalized_plan.settings import SynthesisSettings
+    from genplan.cli.request_options import request_from_arguments
+
+    args = parser.parse_args(["run", "--approach", "generalized-plan", "--domain", "heavy"])
+    assert request_from_arguments(args, "generalized-plan", SynthesisSettings).isolation is Isolation.BWRAP

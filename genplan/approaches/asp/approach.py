@@ -48,7 +48,7 @@ def _round_line(entry: Round) -> str:
     return f"program {entry.index} ({entry.stage}{changed}): {outcome}"
 
 
-class AspApproach(Approach[AspSettings]):
+class AspApproach(Approach[DomainProblems | DescribedTask, AspSettings]):
     """LLM+AL (Ishay and Lee, AAAI 2025) on clingo: the model writes an action model as an
     answer-set program once per domain, following LLM+AL's stages and self-revision, and clingo
     plans every problem with it (genplan's interface: :mod:`.interface`)."""
@@ -84,7 +84,7 @@ class AspApproach(Approach[AspSettings]):
             lines.append(f"Answer: {details.get('answer', 'none')} (known: {details['known_answer']})")
         return lines
 
-    def solve(  # type: ignore[override]
+    def solve(
         self, session: RunSession, problems: DomainProblems | DescribedTask, settings: AspSettings
     ) -> RunRecord:
         """Write and revise the encoding, then plan every evaluation problem with it.

@@ -385,7 +385,9 @@ def _successors(request: dict[str, Any], deadline: float, messages: list[str]) -
                 return {"status": "timeout", "messages": messages, "states": results}
             continue
         program.ground([("step", [1]), ("check", [1])])
-        program.control.configuration.solve.models = max_models  # type: ignore[union-attr]
+        solving = program.control.configuration.solve
+        assert isinstance(solving, clingo.Configuration)  # clingo types each option as a union
+        solving.models = max_models
         transitions: list[dict[str, Any]] = []
 
         fluents = _atoms_at(program, "holds", 1)

@@ -55,7 +55,7 @@ def protocol_details(
     }
 
 
-class AutoToS(Approach[AutoToSSettings]):
+class AutoToS(Approach[DomainProblems, AutoToSSettings]):
     """AutoToS (Cao, Katz, Kokel, Srinivas, Sohrabi, AAAI 2025): the model writes a successor
     function and a goal test for the domain (Thought of Search), debugged automatically with
     goal unit tests, a soundness search and a completeness test (Sec. 4); genplan's BFS over
@@ -103,7 +103,7 @@ class AutoToS(Approach[AutoToSSettings]):
         """The sandbox's isolation, or ``None`` with an in-process runner (tests)."""
         return None if self.runner is not None else super().isolation(context)
 
-    def solve(self, session: RunSession, problems: DomainProblems, settings: AutoToSSettings) -> RunRecord:  # type: ignore[override]
+    def solve(self, session: RunSession, problems: DomainProblems, settings: AutoToSSettings) -> RunRecord:
         """Obtain the components, solve the evaluation problems, write the run folder.
 
         Raises:

@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
-from genplan.approaches.base import Approach, ModelCode, RunContext, RunRecord
+from genplan.approaches.base import Approach, ModelCode, RunContext, RunRecord, RunSession
 from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings, TrainingRound
-from genplan.llm import LanguageModel
 from genplan.pddl.problem_sets import DomainProblems
 
 
@@ -22,7 +21,7 @@ def describe_round(training_round: TrainingRound) -> str:
     return f"round {training_round.round}: {state}"
 
 
-class GeneralizedPlan(Approach[SynthesisSettings]):
+class GeneralizedPlan(Approach[DomainProblems, SynthesisSettings]):
     """Silver et al. (AAAI 2024): one ``get_plan`` program per domain, written with chain of
     thought (Sec. 4.1), debugged on training problems with automated feedback (Sec. 4.2), and
     evaluated on every evaluation problem in the sandbox (Sec. 5)."""
@@ -79,13 +78,7 @@ class GeneralizedPlan(Approach[SynthesisSettings]):
 
         return per_step_fractions(folder, list(problems.evaluation), context)
 
-    def run(  # type: ignore[override]
-        self,
-        problems: DomainProblems,
-        model: LanguageModel,
-        settings: SynthesisSettings,
-        context: RunContext,
-    ) -> RunRecord:
+    def solve(self, session: RunSession, problems: DomainProblems, settings: SynthesisSettings) -> RunRecord:
         """Synthesize, debug and evaluate; the run folder gets the conversation, programs,
         training rounds, results and record (see :mod:`.runs`).
 
@@ -93,10 +86,9 @@ class GeneralizedPlan(Approach[SynthesisSettings]):
             genplan.llm.LLMError: the backend failed; the folder keeps what was recorded.
         """
         report = run_synthesis(
+            session,
             problems,
-            model,
             settings,
-            context,
-            on_round=lambda training_round: context.progress.note(describe_round(training_round)),
+            on_round=lambda training_round: session.note(describe_round(training_round)),
         )
         return report.record

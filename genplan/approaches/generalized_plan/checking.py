@@ -102,7 +102,7 @@ def check_program(
     program: str,
     problem: Problem,
     *,
-    timeout: float = 30.0,
+    timeout: float,
     limits: Limits,
     order_seed: int | None = None,
 ) -> ProblemCheck:

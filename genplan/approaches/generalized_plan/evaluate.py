@@ -17,6 +17,7 @@ from typing import Any
 from genplan.approaches.generalized_plan.checking import ProblemCheck, check_program
 from genplan.pddl.problem import Problem
 from genplan.runs.record import ProblemResult, RunRecord
+from genplan.runs.status import SOLVED
 from genplan.sandbox import Limits
 
 
@@ -79,7 +80,7 @@ def evaluate_program(
     program: str,
     problems: Sequence[Problem],
     *,
-    timeout: float = 30.0,
+    timeout: float,
     workers: int | None = None,
     on_result: Callable[[ProblemCheck, Problem], None] | None = None,
     limits: Limits,
@@ -115,7 +116,7 @@ def summarize(checks: Sequence[ProblemCheck]) -> EvaluationSummary:
     """Fraction solved, median runtime of solved problems, and counts per status."""
     statuses: dict[str, int] = {}
     for check in checks:
-        key = "solved" if check.solved else check.failure.value  # type: ignore[union-attr]
+        key = check.failure.value if check.failure is not None else SOLVED
         statuses[key] = statuses.get(key, 0) + 1
     solved_times = [c.seconds for c in checks if c.solved]
     solved = len(solved_times)

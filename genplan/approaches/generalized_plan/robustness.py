@@ -95,7 +95,7 @@ def evaluate_shuffled(
     problems: Sequence[Problem],
     shuffles: int,
     *,
-    timeout: float = 30.0,
+    timeout: float,
     workers: int | None = None,
     on_result: Callable[[ShuffledCheck, Problem], None] | None = None,
     limits: Limits,

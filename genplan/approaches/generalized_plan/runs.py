@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from genplan.approaches.base import (
+    SOLVED,
     ProblemResult,
-    RunContext,
     RunRecord,
     RunSession,
     write_json,
@@ -65,7 +65,6 @@ TRAINING_FILE = "training.json"
 CANDIDATES_FOLDER = "candidates"
 CANDIDATES_SUMMARY = "candidates.json"
 _CANDIDATE_FILES = (GROWING_PROGRAM_FILE, PROGRAM_FILE, TRAINING_FILE)
-GENERALIZED_PLAN = "generalized-plan"
 
 
 @dataclass
@@ -99,14 +98,15 @@ def _candidate_note(settings: SynthesisSettings, candidate: int) -> str | None:
 
 
 def run_synthesis(
+    session: RunSession,
     problems: DomainProblems,
-    model: LanguageModel,
     settings: SynthesisSettings,
-    context: RunContext,
     *,
     on_round: Callable[[TrainingRound], None] | None = None,
 ) -> RunReport:
-    """Synthesize a program for ``problems`` with ``model``, evaluate it, write the run folder.
+    """Synthesize a program for ``problems`` with ``session.model``, evaluate it, write the run
+    folder (``session`` keeps the books: :meth:`GeneralizedPlan.solve
+    <genplan.approaches.generalized_plan.approach.GeneralizedPlan.solve>` opens it).
 
     The conversation is recorded as it happens, so an interrupted run keeps it. For the "No
     Names" variant the domain and every problem are obfuscated before the model or the program
@@ -117,15 +117,7 @@ def run_synthesis(
     Raises:
         genplan.llm.LLMError: the backend failed; the folder keeps what was recorded.
     """
-    session = RunSession(
-        GENERALIZED_PLAN,
-        settings.label,
-        settings,
-        problems,
-        model,
-        context,
-        isolation=context.limits.isolation.value,
-    )
+    context = session.context
     folder = session.folder
     domain_pddl = problems.domain.to_pddl()
     training = list(problems.training_with_size_check)  # debugged on the size check too
@@ -341,7 +333,7 @@ def _evaluate(
                 f"with objects and atoms shuffled (run {run}, hash seed {check.hash_seeds[run - 1]}): "
                 f"{failed['message']}"
             )
-        statuses = ["solved" if c.solved else c.failure.value for c in check.shuffled]  # type: ignore[union-attr]
+        statuses = [c.failure.value if c.failure is not None else SOLVED for c in check.shuffled]
         details = {"shuffled": statuses, "order_sensitive": check.order_sensitive}
         return dataclasses.replace(
             base,

@@ -1,7 +1,9 @@
 """The generalized-plan approach's settings: the paper's protocol and the mechanisms beyond it.
 
-One frozen dataclass (every field a ``genplan run --approach generalized-plan`` flag, with the
-paper's value as default, and its short name in labels where it has one) and the run label.
+One frozen dataclass (every field a flag of ``genplan run --approach generalized-plan`` and of
+``genplan synthesize``, with the paper's value as default, its short name in labels where it has
+one, and in ``metadata["flags"]`` the paper's spellings, ``--no-cot`` and ``--no-debug``) and the
+run label.
 """
 
 from __future__ import annotations
@@ -63,14 +65,21 @@ class SynthesisSettings:
 
     chain_of_thought: bool = field(
         default=True,
-        metadata={"help": "summary and strategy prompts before the code (off: No CoT)", "label": "cot"},
+        metadata={
+            "help": "summary and strategy prompts before the code (off: No CoT)",
+            "label": "cot",
+            "flags": ("--cot",),
+        },
     )
     debugging: bool = field(
-        default=True, metadata={"help": "automated debugging (off: No Debug)", "label": "debug"}
+        default=True,
+        metadata={"help": "automated debugging (off: No Debug)", "label": "debug", "flags": ("--debug",)},
     )
     names: bool = field(default=True, metadata={"help": "the domain's own names (off: No Names)"})
     feedback_rounds: int = field(default=4, metadata={"help": "feedback messages at most"})
-    timeout: float = field(default=30.0, metadata={"help": "seconds per training run of the program"})
+    timeout: float = field(
+        default=30.0, metadata={"help": "seconds per training run of the program", "positive": True}
+    )
     prompt_problems: int = field(default=2, metadata={"help": "training problems shown in the first prompt"})
     scaling_feedback: bool = field(
         default=False,

@@ -38,7 +38,6 @@ from genplan.approaches.pg3.learning import SETUP, Learned, learn_policy
 from genplan.approaches.pg3.policy import DecisionList, policy_to_text
 from genplan.approaches.pg3.settings import PolicySearchSettings
 from genplan.errors import ConfigurationError
-from genplan.pddl.described import DescribedTask
 from genplan.pddl.domain import Atom
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
@@ -92,7 +91,7 @@ def evaluate_policy(policy: DecisionList, problem: Problem, key: str, timeout: f
     )
 
 
-class PolicySearchApproach(Approach[PolicySearchSettings]):
+class PolicySearchApproach(Approach[DomainProblems, PolicySearchSettings]):
     """What PG3, PE and PC share; each subclass names its score. The run session keeps the books
     (folder, record, progress, the parallel loop over evaluation problems); no model is asked."""
 
@@ -121,7 +120,7 @@ class PolicySearchApproach(Approach[PolicySearchSettings]):
     def solve(
         self,
         session: RunSession,
-        problems: DomainProblems | DescribedTask,
+        problems: DomainProblems,
         settings: PolicySearchSettings,
     ) -> RunRecord:
         """Learn a policy from the training problems, save it, evaluate it; close the record.

@@ -36,7 +36,7 @@ def planner_label(name: str, settings: Any) -> str:
     return settings_label(settings, name)
 
 
-class PlannerApproach(Approach[Any]):
+class PlannerApproach(Approach[DomainProblems, Any]):
     """What every LLM-as-planner approach shares; subclasses name the method and its settings."""
 
     name: ClassVar[str]
@@ -69,7 +69,7 @@ class PlannerApproach(Approach[Any]):
                 lines.append(f"Optimal plans: {optimal} of {len(known)} problems with a known optimal length")
         return lines
 
-    def solve(self, session: RunSession, problems: DomainProblems, settings: Any) -> RunRecord:  # type: ignore[override]
+    def solve(self, session: RunSession, problems: DomainProblems, settings: Any) -> RunRecord:
         """Solve every evaluation problem with the method (see :mod:`.runner`).
 
         Raises:

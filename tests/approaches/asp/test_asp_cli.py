@@ -78,7 +78,10 @@ def test_a_recorded_run_replays_from_the_command_line(
     model = FakeLanguageModel([SIGNATURE, KNOWLEDGE, rules(MCP_ENCODING, MCP_QUERY), QUERIES, UNCHANGED_TEXT])
     recorded = tmp_path / "recorded"
     AspApproach().run(
-        load_problems("mcp", 0, 30, tmp_path), model, AspSettings(revisions=3), RunContext(folder=recorded)
+        load_problems("mcp", 0, 30, tmp_path),
+        model,
+        AspSettings(revisions=3),
+        RunContext(folder=recorded, eval_timeout=30.0),
     )
     code = main(
         [

@@ -13,11 +13,12 @@ from oracles.missionaries import ANSWERS
 from genplan.approaches.asp.evaluation import evaluate_described
 from genplan.approaches.asp.settings import AspSettings
 from genplan.approaches.asp.solver import ClingoResult, ClingoStatus, PlannedAction
-from genplan.cli import main, run
-from genplan.cli.model_options import ChosenModel
+from genplan.cli import main
 from genplan.llm import FakeLanguageModel
 from genplan.paths import data_folder
 from genplan.pddl.described import load_described_task
+from genplan.requests import compose as composer
+from genplan.requests.models import ChosenModel
 
 ADDED = sorted(set(ANSWERS) - {"mcp", "mcp-four-each", "mcp-two-rowers", "mcp-big-cannibal"})
 
@@ -38,7 +39,7 @@ def test_each_added_task_runs_in_genplan_run_with_its_description_in_the_prompt(
         UNCHANGED_TEXT,
     ]
     model = FakeLanguageModel(answers)
-    monkeypatch.setattr(run, "build_model", lambda *_: ChosenModel(model, "fake", "fake"))
+    monkeypatch.setattr(composer, "build_model", lambda *_: ChosenModel(model, "fake", "fake"))
     arguments = ["run", "--approach", "asp", "--domain", name, "--runs-dir", str(tmp_path), "--llm", "manual"]
     assert main([*arguments, "--max-horizon", "12"]) == 0
     description = (data_folder("domains") / name / "description.md").read_text()

@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 from fake_programs import CORRECT, ONLY_SMALL, fenced, heavy_problem
+from synthesis_runs import run_synthesis
 
 from genplan.approaches.base import RunContext
 from genplan.approaches.generalized_plan.candidates import Candidate, select, split_validation
-from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisResult, SynthesisSettings
 from genplan.llm import FakeLanguageModel, read_recording
 from genplan.paths import builtin_domain_file

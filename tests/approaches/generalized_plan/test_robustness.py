@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 from fake_programs import CORRECT, fenced, heavy_problem, order_sensitive, training_problems
+from synthesis_runs import run_synthesis
 
 from genplan.approaches.base import RunContext
 from genplan.approaches.generalized_plan import robustness
 from genplan.approaches.generalized_plan.evaluate import evaluate_program
 from genplan.approaches.generalized_plan.robustness import evaluate_shuffled, shuffled_limits
-from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.synthesize import SynthesisSettings
 from genplan.llm import FakeLanguageModel
 from genplan.paths import builtin_domain_file

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 from fake_programs import CORRECT, CUBIC, CUBIC_HOT_LINE, fenced, heavy_problem
+from synthesis_runs import run_synthesis
 
 from genplan.approaches.base import RunContext
 from genplan.approaches.generalized_plan import scaling
-from genplan.approaches.generalized_plan.runs import run_synthesis
 from genplan.approaches.generalized_plan.scaling import (
     Measurement,
     ProblemSize,

@@ -83,11 +83,11 @@ def test_an_answer_without_a_plan_is_asked_again_and_revisions_run_out() -> None
 def test_a_strategy_check_needs_the_strategy_step() -> None:
     with pytest.raises(ValueError, match="chain_of_thought"):
         SynthesisSettings(check_strategy=True, chain_of_thought=False)
-    from genplan.cli.synthesize import build_parser_for_tests, settings_from
+    from genplan.cli.synthesize import build_parser_for_tests, request_from
 
     args = build_parser_for_tests().parse_args(["--domain", "heavy", "--no-cot", "--check-strategy"])
     with pytest.raises(ConfigurationError, match="check_strategy needs chain_of_thought"):
-        settings_from(args)
+        request_from(args)
 
 
 def test_reflection_asks_why_before_the_fix_and_keeps_the_explanation() -> None:

@@ -1,35 +1,35 @@
-; The IPC transport domain with action costs (as in AI-Planning/pddl-generators transport,
-; typed sizes), small enough to read: driving costs the road's length, loading costs 1.
-(define (domain transport-costs)
+; genplan's haulage test domain (tests/data/ipc-style/haulage) with action costs, written for
+; genplan's plan-cost tests: driving costs the road's length, loading and unloading cost 1.
+(define (domain haulage-costs)
   (:requirements :typing :action-costs)
   (:types
-        size location locatable - object
-        vehicle package - locatable
+        level depot movable - object
+        truck crate - movable
   )
   (:predicates
-     (road ?l1 ?l2 - location)
-     (at ?x - locatable ?v - location)
-     (in ?x - package ?v - vehicle)
-     (capacity ?v - vehicle ?s1 - size)
-     (capacity-predecessor ?s1 ?s2 - size)
+     (road ?from ?to - depot)
+     (at ?m - movable ?d - depot)
+     (aboard ?c - crate ?t - truck)
+     (room ?t - truck ?l - level)
+     (one-less ?smaller ?larger - level)
   )
   (:functions
-     (road-length ?l1 ?l2 - location) - number
+     (road-length ?from ?to - depot) - number
      (total-cost) - number
   )
   (:action drive
-    :parameters (?v - vehicle ?l1 ?l2 - location)
-    :precondition (and (at ?v ?l1) (road ?l1 ?l2))
-    :effect (and (not (at ?v ?l1)) (at ?v ?l2)
-                 (increase (total-cost) (road-length ?l1 ?l2))))
-  (:action pick-up
-    :parameters (?v - vehicle ?l - location ?p - package ?s1 ?s2 - size)
-    :precondition (and (at ?v ?l) (at ?p ?l) (capacity-predecessor ?s1 ?s2) (capacity ?v ?s2))
-    :effect (and (not (at ?p ?l)) (in ?p ?v) (capacity ?v ?s1) (not (capacity ?v ?s2))
+    :parameters (?t - truck ?from ?to - depot)
+    :precondition (and (road ?from ?to) (at ?t ?from))
+    :effect (and (at ?t ?to) (not (at ?t ?from))
+                 (increase (total-cost) (road-length ?from ?to))))
+  (:action load
+    :parameters (?t - truck ?d - depot ?c - crate ?smaller ?larger - level)
+    :precondition (and (at ?c ?d) (at ?t ?d) (room ?t ?larger) (one-less ?smaller ?larger))
+    :effect (and (aboard ?c ?t) (not (at ?c ?d)) (room ?t ?smaller) (not (room ?t ?larger))
                  (increase (total-cost) 1)))
-  (:action drop
-    :parameters (?v - vehicle ?l - location ?p - package ?s1 ?s2 - size)
-    :precondition (and (at ?v ?l) (in ?p ?v) (capacity-predecessor ?s1 ?s2) (capacity ?v ?s1))
-    :effect (and (not (in ?p ?v)) (at ?p ?l) (capacity ?v ?s2) (not (capacity ?v ?s1))
+  (:action unload
+    :parameters (?t - truck ?d - depot ?c - crate ?smaller ?larger - level)
+    :precondition (and (aboard ?c ?t) (at ?t ?d) (room ?t ?smaller) (one-less ?smaller ?larger))
+    :effect (and (at ?c ?d) (not (aboard ?c ?t)) (room ?t ?larger) (not (room ?t ?smaller))
                  (increase (total-cost) 1)))
 )

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from genplan.approaches.base import RunRecord
 from genplan.pddl.problem_sets import IPC_LEVELS
 from genplan.plans.references import References
 from genplan.plans.scores import Attempt, ScoreSums, score
+from genplan.runs.record import RunRecord
 
 
 def attempts_of(record: RunRecord) -> list[Attempt]:
