@@ -213,9 +213,9 @@ class GridSpec:
         runs_dir: run folders (``RUNS/<model>/<cell id>/``) and generated problems.
         results_dir: ``runs.jsonl``, ``problems.jsonl`` and ``failures.jsonl``.
         n_eval: evaluation problems per run (the paper's 30, Sec. 5.1, for a folder too, so every
-            cell of a grid has as many); eval_timeout: seconds per evaluation problem.
-        The defaults shared with a single run are the run request's
-        (:func:`~genplan.requests.request.request_default`).
+            cell of a grid has as many); eval_timeout: seconds per evaluation problem. The
+            defaults shared with a single run are the run request's
+            (:func:`~genplan.requests.request.request_default`).
         size_check: end the training problems with an evaluation-sized one (built-in domains).
         per_step: measure each approach's steps where it has any (its ``per_step`` hook; the
             generalized plan evaluates its program after every debugging step, Figure 4).
