@@ -114,15 +114,15 @@ def get_plan(objects, init, goal):
 
 COSTS_PROGRAM = """
 def get_plan(objects, init, goal):
-    truck = [name for name, kind in objects if kind == "vehicle"][0]
-    parcel, target = [(atom[1], atom[2]) for atom in goal if atom[0] == "at"][0]
+    truck = [name for name, kind in objects if kind == "truck"][0]
+    crate, target = [(atom[1], atom[2]) for atom in goal if atom[0] == "at"][0]
     where = {atom[1]: atom[2] for atom in init if atom[0] == "at"}
-    empty = [atom[2] for atom in init if atom[0] == "capacity" and atom[1] == truck][0]
-    smaller = [atom[1] for atom in init if atom[0] == "capacity-predecessor" and atom[2] == empty][0]
+    larger = [atom[2] for atom in init if atom[0] == "room" and atom[1] == truck][0]
+    smaller = [atom[1] for atom in init if atom[0] == "one-less" and atom[2] == larger][0]
     return [
-        "(pick-up %s %s %s %s %s)" % (truck, where[parcel], parcel, smaller, empty),
-        "(drive %s %s %s)" % (truck, where[parcel], target),
-        "(drop %s %s %s %s %s)" % (truck, target, parcel, smaller, empty),
+        "(load %s %s %s %s %s)" % (truck, where[crate], crate, smaller, larger),
+        "(drive %s %s %s)" % (truck, where[crate], target),
+        "(unload %s %s %s %s %s)" % (truck, target, crate, smaller, larger),
     ]
 """
 """Takes the direct road: a valid plan of cost 12 (the cheapest, through b, costs 7)."""

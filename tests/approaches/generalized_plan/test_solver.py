@@ -234,7 +234,6 @@ def test_genplan_solve_says_which_saved_program_it_used(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    from genplan.paths import data_folder
     from genplan.pddl.generate import generate_problems, save_problems
 
     mine = tmp_path / "synthesized" / "heavy" / "main-seed0"
@@ -252,7 +251,16 @@ def test_genplan_solve_says_which_saved_program_it_used(tmp_path: Path) -> None:
     # --trusted: genplan's own, named before it runs; the one found here would end genplan at once
     (mine / "program.py").write_text("raise SystemExit(0)\n" + CORRECT)
     result = solve("--trusted", "-o", str(tmp_path / "plan"))
-    shipped = data_folder("synthesized") / "heavy" / "main-seed0" / "program.py"
+    # genplan's own saved runs as the command's genplan finds them (the installed package's data
+    # when genplan is installed, not this checkout's, which the tests may import instead)
+    where = subprocess.run(
+        [sys.executable, "-c", "from genplan.paths import data_folder; print(data_folder('synthesized'))"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    shipped = Path(where.stdout.strip()) / "heavy" / "main-seed0" / "program.py"
     assert result.returncode == 0, result.stderr
     assert f"running {shipped} in this process, as Python with your rights" in result.stderr
     assert f"not {mine / 'program.py'}, found in the current folder: --trusted runs it only" in result.stderr
