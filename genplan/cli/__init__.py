@@ -45,6 +45,26 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _prestart_solve_worker(arguments: Sequence[str]) -> None:
+    """For ``genplan solve`` in the sandbox, start its worker before anything else is imported,
+    so that it boots while the parser is built and the problem and program are read (``solve``
+    waits for it only when it runs the program). Only the isolation is read here, the rest is
+    parsed as usual: a command line the parser rejects has started a worker for nothing, which
+    ends with genplan."""
+    if chosen_command(arguments) != "solve" or {"--trusted", "-h", "--help"} & set(arguments):
+        return
+    isolation = "bwrap"
+    for index, argument in enumerate(arguments):
+        if argument == "--isolation" and index + 1 < len(arguments):
+            isolation = arguments[index + 1]
+        elif argument.startswith("--isolation="):
+            isolation = argument.partition("=")[2]
+    from genplan.sandbox import Isolation, prestart_worker
+
+    if isolation in {kind.value for kind in Isolation}:
+        prestart_worker(Isolation(isolation))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``genplan`` console script; returns the process exit code.
 
@@ -54,6 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     and the import path is the one the user started with.
     """
     arguments = list(sys.argv[1:] if argv is None else argv)
+    _prestart_solve_worker(arguments)
     parser = build_parser(arguments)
     args = parser.parse_args(arguments)
     try:

@@ -41,6 +41,9 @@ class Problem:
             0.0, ("road-length", "c1", "c2"): 7.0}``); empty without action costs.
         minimize_total_cost: the problem's metric is ``(:metric minimize (total-cost))``, so a
             plan's cost is its total cost rather than its length.
+        source_stamp: ``source``'s modification time (ns) and size (bytes) when this problem was
+            read from it or bound to it, or ``None``: while the file still has them, plan
+            checking hands VAL the file itself (:mod:`genplan.plans.val_files`).
     """
 
     name: str
@@ -51,6 +54,7 @@ class Problem:
     source: Path | None = field(default=None, compare=False)
     fluents: Mapping[Atom, float] = field(default_factory=dict, compare=False)
     minimize_total_cost: bool = False
+    source_stamp: tuple[int, int] | None = field(default=None, compare=False, repr=False)
 
     def __hash__(self) -> int:
         return hash((self.name, self.domain, self.init, self.goal))
@@ -110,18 +114,28 @@ def bind_problem(data: ProblemData, domain: Domain, source: Path | None = None) 
     """The :class:`Problem` of generated ``data`` against the parsed ``domain``, without text.
 
     Runs the same checks as parsing, so a generator bug surfaces as it would in a file.
+    ``source`` is the file ``data`` was written to (its stamp is taken now: give it only when
+    the file holds exactly ``data.to_pddl()``), or ``None``.
 
     Raises:
         PddlError: as :func:`parse_problem_text` (without a line: there is no text).
     """
-    return _checked_problem(
+    problem = _checked_problem(
         data.name, data.domain_name, data.objects, data.init, data.goal, domain, source, None
     )
+    if source is None:
+        return problem
+    try:
+        stat = source.stat()
+    except OSError:
+        return problem
+    return replace(problem, source_stamp=(stat.st_mtime_ns, stat.st_size))
 
 
 @functools.lru_cache(maxsize=256)
 def _load_problem_cached(path: Path, modified_ns: int, size: int, domain: Domain) -> Problem:
-    return parse_problem_text(read_pddl_file(path, "problem"), domain, path)
+    problem = parse_problem_text(read_pddl_file(path, "problem"), domain, path)
+    return replace(problem, source_stamp=(modified_ns, size))
 
 
 def load_problem(path: Path | str, domain: Domain | Path | str) -> Problem:

@@ -91,13 +91,13 @@ def parse_val_output(output: str, returncode: int) -> ValResult:
 
 
 def run_val(
-    domain_text: str, problem_text: str, plan_lines: Sequence[str], *, timeout: float = 60.0
+    domain: str | Path, problem: str | Path, plan_lines: Sequence[str], *, timeout: float = 60.0
 ) -> ValResult:
     """Validate a plan with VAL in a temporary directory that is always removed.
 
     Args:
-        domain_text: domain PDDL.
-        problem_text: problem PDDL.
+        domain: domain PDDL, or a file holding it (read by VAL as it is).
+        problem: problem PDDL, or a file holding it (read by VAL as it is).
         plan_lines: actions, each ``"(op a b)"``, already syntax-checked.
         timeout: seconds VAL may run.
 
@@ -108,11 +108,13 @@ def run_val(
     if binary is None:
         return ValResult(False, None, "VAL is not available", False, "")
     with tempfile.TemporaryDirectory(prefix="genplan-val-") as folder:
-        domain_file = Path(folder) / "domain.pddl"
-        problem_file = Path(folder) / "problem.pddl"
+        domain_file = domain if isinstance(domain, Path) else Path(folder) / "domain.pddl"
+        problem_file = problem if isinstance(problem, Path) else Path(folder) / "problem.pddl"
         plan_file = Path(folder) / "plan.txt"
-        domain_file.write_text(domain_text)
-        problem_file.write_text(problem_text)
+        if not isinstance(domain, Path):
+            domain_file.write_text(domain)
+        if not isinstance(problem, Path):
+            problem_file.write_text(problem)
         plan_file.write_text("".join(f"{line}\n" for line in plan_lines))
         try:
             completed = subprocess.run(

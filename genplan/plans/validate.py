@@ -21,6 +21,7 @@ from genplan.plans.failures import FailureKind
 from genplan.plans.simulator import CheckDeadlinePassed, simulate
 from genplan.plans.syntax import check_syntax
 from genplan.plans.val import VAL_MAX_STEPS, ValResult, run_val, val_path
+from genplan.plans.val_files import domain_file, problem_file
 
 CHECKERS = ("auto", "val", "simulator")
 NOTICE_PREFIX = "checked by simulator: "
@@ -113,8 +114,8 @@ def check_plan(
             notice = MISSING_VAL_NOTICE
         else:
             result = run_val(
-                problem.domain.to_pddl(),
-                problem.to_pddl(),
+                domain_file(problem.domain),
+                problem_file(problem),  # its own file where it has one, else written once
                 lines,
                 timeout=max(deadline - time.monotonic(), 0.1),
             )

@@ -2,7 +2,8 @@
 
 The child puts itself in a new session (its own process group), points standard input and
 output at ``/dev/null``, closes every other inherited descriptor, then confines itself
-(:mod:`genplan.sandbox.confine`) before it compiles the program. It reports one frame of JSON on
+(:mod:`genplan.sandbox.confine`) before it runs the program's top level (compiled by the worker
+before the fork, or here when the worker could not compile it). It reports one frame of JSON on
 its result pipe (:mod:`genplan.sandbox.channel`) and exits with ``os._exit``. The report is a
 claim: the worker checks it, and decides time-outs itself.
 """
@@ -14,6 +15,7 @@ import os
 import signal
 import sys
 import time
+import types
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -72,7 +74,11 @@ def _isolate(result_fd: int, limits: Limits, timeout: float, drop_to: tuple[int,
 
 
 def _execute(
-    source: str, harness: Callable[..., Any], arguments: list[Any], limits: Limits
+    source: str,
+    harness: Callable[..., Any],
+    arguments: list[Any],
+    limits: Limits,
+    compiled: types.CodeType | None = None,
 ) -> dict[str, Any]:
     writer = _CappedWriter(limits.max_output_bytes)
     sys.stdin = None  # type: ignore[assignment]
@@ -82,7 +88,7 @@ def _execute(
     message: dict[str, Any]
     try:
         try:
-            code = compile_program(source)
+            code = compiled if compiled is not None else compile_program(source)
         except (SyntaxError, PolicyViolation) as error:
             message = {"status": "raised", "traceback": format_exception(error, source)}
         else:
@@ -150,6 +156,7 @@ def run_child(
     result_fd: int,
     drop_to: tuple[int, int] | None,
     require_seccomp: bool,
+    compiled: types.CodeType | None = None,
 ) -> NoReturn:
     """The body of the child (never returns).
 
@@ -159,6 +166,9 @@ def run_child(
         result_fd: the write end of the result pipe.
         drop_to: the user and group to become, or ``None``.
         require_seccomp: refuse to run the program if the filter cannot be installed.
+        compiled: the program compiled under the policy by the worker before the fork, or
+            ``None`` to compile it here (a source the worker could not compile: the error is
+            reported from here).
     """
     limits = Limits(**request["limits"])
     try:
@@ -168,7 +178,7 @@ def run_child(
     except BaseException as error:
         message = {"status": "crashed", "reason": f"the sandbox could not confine the run: {error}"}
     else:
-        message = _execute(request["source"], harness, request["args"], limits)
+        message = _execute(request["source"], harness, request["args"], limits, compiled)
         message = _too_big(message, limits) or message
     try:
         write_frame(result_fd, message)

@@ -18,6 +18,7 @@ the run's JSON value. The contract (see also :mod:`genplan.sandbox.runner`):
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -76,7 +77,10 @@ def items_from_packed(runs: list[Any]) -> list[Any]:
 
     Each run ``[arity, count, text]`` holds ``count`` items: names (arity 0) or atoms of
     ``arity`` names, their names joined by single spaces in ``text``. The atoms are built by
-    ``str.split`` and ``zip``, in C.
+    ``str.split`` and ``zip``, in C. Names are interned, so every occurrence of a name is one
+    string object, as in a problem genplan parsed: a program comparing atoms then compares
+    names by identity (on a 434k-atom heavy problem, heavy's program ran 1.6-1.8 s on interned
+    names and 2.9-3.0 s on a fresh string per occurrence).
 
     Raises:
         ValueError: a run of the wrong shape, or whose text holds the wrong number of names.
@@ -94,7 +98,7 @@ def items_from_packed(runs: list[Any]) -> list[Any]:
             or count < 1
         ):
             raise ValueError("a packed run must be [arity >= 0, count >= 1, text]")
-        names = text.split(" ")
+        names = list(map(sys.intern, text.split(" ")))
         if len(names) != max(arity, 1) * count:
             raise ValueError(f"a packed run of {count} items of arity {arity} holds {len(names)} names")
         items.extend(names if arity == 0 else zip(*[iter(names)] * arity))

@@ -16,7 +16,8 @@ import os
 import socket
 import stat
 import time
-from collections.abc import Callable
+import types
+from collections.abc import Callable, Iterator
 from typing import Any
 
 
@@ -88,13 +89,24 @@ def _processes() -> Any:
     return sorted(int(entry) for entry in os.listdir("/proc") if entry.isdigit())
 
 
+def _strings_of(item: object) -> Iterator[object]:
+    """``item``, and the constants of a code object (nested code objects' too: a compiled
+    program's strings live there, which the collector does not track)."""
+    yield item
+    if isinstance(item, types.CodeType):
+        for constant in item.co_consts:
+            yield from _strings_of(constant)
+
+
 def _find_in_memory(text: str) -> Any:
     """Look for another copy of ``text`` among live objects and what they hold (strings are
-    not tracked by the collector themselves, the lists, dicts and frames holding them are)."""
+    not tracked by the collector themselves, the lists, dicts and frames holding them are), and
+    among the constants of every code object they hold."""
     for holder in gc.get_objects():
-        for item in (holder, *gc.get_referents(holder)):
-            if type(item) is str and item is not text and text in item:
-                return "found"
+        for referent in (holder, *gc.get_referents(holder)):
+            for item in _strings_of(referent):
+                if type(item) is str and item is not text and text in item:
+                    return "found"
     raise LookupError("not in this process's memory")
 
 

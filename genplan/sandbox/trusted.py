@@ -22,8 +22,11 @@ from typing import Any
 
 from genplan.errors import GenplanError
 from genplan.plans.untrusted_text import shown_text
-from genplan.sandbox.policy import compile_program
+from genplan.sandbox.compiled import CompiledPrograms
 from genplan.sandbox.runtime import ProgramScope, new_program
+
+_PROGRAMS = CompiledPrograms()
+"""Programs loaded in this process, compiled once each (a solver made twice compiles once)."""
 
 
 class ProgramStopped(GenplanError):
@@ -82,7 +85,7 @@ def load_trusted(source: str) -> Callable[[Iterable[Any], Iterable[Any], Iterabl
             ``GeneratorExit``, ...).
         Exception: whatever the program's top level (or ``get_plan``) raises.
     """
-    code = compile_program(source)
+    code = _PROGRAMS.compile(source)  # its top level runs below, anew for every load
     module, scope = new_program()
     with _as_an_error("at its top level"), _program_recursion_limit(scope):
         exec(code, module.__dict__)

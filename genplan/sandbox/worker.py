@@ -7,7 +7,10 @@ standard input and output in frames (:mod:`genplan.sandbox.channel`):
 1. it imports what children will need (the allowed modules, the seccomp binding), then sends
    ``{"ready": true, ...}`` with a report on its isolation;
 2. for each request ``{"source", "harness", "args", "timeout", "limits"}`` (whose
-   ``limits.hash_seed`` must be the worker's own ``PYTHONHASHSEED``) it imports the harness (only from modules under ``genplan.``), forks a child (:func:`run_child`), reads the
+   ``limits.hash_seed`` must be the worker's own ``PYTHONHASHSEED``) it imports the harness
+   (only from modules under ``genplan.``), compiles the program under the policy once per source
+   (:mod:`genplan.sandbox.compiled`: no code of the program runs in the worker), forks a child
+   (:func:`run_child`) that runs the program's top level and the harness, reads the
    child's result frame with a cap and a deadline, sends ``SIGINT`` when the budget runs out and
    kills the child's process group after a grace period, and answers one frame
    ``{"status", "value", "seconds", "traceback", "reason", "output", "stdout"}``;
@@ -41,6 +44,7 @@ from genplan.sandbox.channel import (
     write_frame,
 )
 from genplan.sandbox.child import run_child
+from genplan.sandbox.compiled import CompiledPrograms
 from genplan.sandbox.confine import prepare_seccomp, seccomp_available
 from genplan.sandbox.limits import MIB, Limits
 from genplan.sandbox.views import preload_allowed_modules
@@ -111,6 +115,13 @@ def _signal_reason(status: int | None) -> str:
     return f"the process exited with code {os.WEXITSTATUS(status)} before returning a result"
 
 
+def _kill(pid: int) -> None:
+    """Kill ``pid``'s process group, and ``pid`` should it have no group yet."""
+    for kill in (os.killpg, os.kill):
+        with contextlib.suppress(OSError):
+            kill(pid, signal.SIGKILL)
+
+
 def _reap(pid: int, wait_seconds: float) -> int | None:
     """Wait up to ``wait_seconds`` for ``pid`` to exit on its own, then kill its group; the status."""
     end = time.monotonic() + wait_seconds
@@ -120,27 +131,40 @@ def _reap(pid: int, wait_seconds: float) -> int | None:
         if done or time.monotonic() >= end:
             break
         time.sleep(0.002)
-    for kill in (os.killpg, os.kill):  # the group, and the child should it have no group yet
-        with contextlib.suppress(OSError):
-            kill(pid, signal.SIGKILL)
+    _kill(pid)
     if not done:
         _, status = os.waitpid(pid, 0)
         return None if status is None else status
     return status
 
 
-def serve(request: dict[str, Any], harness: Callable[..., Any], config: dict[str, Any]) -> dict[str, Any]:
-    """Run one request in a forked child; the response frame."""
+def serve(
+    request: dict[str, Any],
+    harness: Callable[..., Any],
+    config: dict[str, Any],
+    programs: CompiledPrograms | None = None,
+    reaped: list[int] | None = None,
+) -> dict[str, Any]:
+    """Run one request in a forked child; the response frame.
+
+    The program is compiled here, before the fork, once per source (``programs`` keeps the code
+    objects; ``None`` compiles in the child); the child runs its top level and the harness. A
+    child that answered is killed with its process group at once; with ``reaped`` given, its
+    process id is added there instead of waiting for it to exit, and the caller reaps it after
+    sending the answer (an exiting process takes milliseconds to tear down) and before the next
+    fork.
+    """
     limits = Limits(**request["limits"])
     timeout = float(request["timeout"])
     cap = limits.max_result_bytes + 8 * limits.max_output_bytes + 4 * MIB
+    started = time.monotonic()  # compiling counts toward the run's budget, as in the child
+    code = programs.code(request["source"]) if programs is not None else None
     read_end, write_end = os.pipe()
-    started = time.monotonic()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child never returns
         os.close(read_end)
         drop = config.get("drop_to")
-        run_child(request, harness, write_end, tuple(drop) if drop else None, config["require_seccomp"])
+        run_child(request, harness, write_end, tuple(drop) if drop else None, config["require_seccomp"], code)
     os.close(write_end)
     reader = FrameReader(read_end, cap, limits.max_result_values + 64)
     interrupted = killed = False
@@ -165,7 +189,12 @@ def serve(request: dict[str, Any], harness: Callable[..., Any], config: dict[str
     finally:
         os.close(read_end)
     elapsed = time.monotonic() - started
-    status = _reap(pid, 0.5 if problem is not None and problem.fault is ChannelFault.CLOSED else 0.0)
+    if problem is None and not killed and reaped is not None:
+        _kill(pid)  # the run has answered: it dies now, and is reaped once the answer is sent
+        reaped.append(pid)
+        status = None
+    else:
+        status = _reap(pid, 0.5 if problem is not None and problem.fault is ChannelFault.CLOSED else 0.0)
     late = interrupted or elapsed > timeout
     if killed:
         return {
@@ -223,6 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     harnesses: dict[str, Callable[..., Any]] = {}
     for name in config.get("preload_harnesses", []):
         harnesses[name] = load_harness(name)
+    programs = CompiledPrograms(1, collect_garbage=True)  # the program it runs, and no other
     write_frame(
         responses,
         {
@@ -235,13 +265,17 @@ def main(argv: list[str] | None = None) -> int:
         },
     )
     os.dup2(devnull, 2)
-    while _serve_next(requests, responses, harnesses, config):
+    while _serve_next(requests, responses, harnesses, config, programs):
         pass  # each request and response lived in _serve_next's frame only, gone before the next fork
     return 0
 
 
 def _serve_next(
-    requests: int, responses: int, harnesses: dict[str, Callable[..., Any]], config: dict[str, Any]
+    requests: int,
+    responses: int,
+    harnesses: dict[str, Callable[..., Any]],
+    config: dict[str, Any],
+    programs: CompiledPrograms,
 ) -> bool:
     """Read one request, run it, answer it; ``False`` at the end of the input.
 
@@ -252,19 +286,29 @@ def _serve_next(
         request = read_frame(requests, REQUEST_CAP, None)
     except ChannelError:
         return False
-    body = _answer(request, harnesses, config)
+    reaped: list[int] = []
+    body = _answer(request, harnesses, config, programs, reaped)
     del request
     write_body(responses, body)
+    for pid in reaped:  # killed before the answer was sent; gone before the next fork
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
     return True
 
 
-def _answer(request: Any, harnesses: dict[str, Callable[..., Any]], config: dict[str, Any]) -> bytes:
+def _answer(
+    request: Any,
+    harnesses: dict[str, Callable[..., Any]],
+    config: dict[str, Any],
+    programs: CompiledPrograms | None = None,
+    reaped: list[int] | None = None,
+) -> bytes:
     """The encoded response to ``request`` (never raises: a refusal or a crash is an answer)."""
     try:
         checked = _check_request(request, config.get("hash_seed"))
         harness = harnesses.get(checked["harness"]) or load_harness(checked["harness"])
         harnesses[checked["harness"]] = harness
-        response = serve(checked, harness, config)
+        response = serve(checked, harness, config, programs, reaped)
     except Exception as error:
         response = {"status": "crashed", "reason": f"the sandbox worker refused the request: {error}"}
     try:

@@ -21,6 +21,7 @@ from autotos_programs import (
 )
 from fake_programs import heavy_problem
 
+import genplan.approaches.autotos.frontier as frontier
 from genplan.approaches.autotos import prompts
 from genplan.approaches.autotos.examples import (
     example_problem,
@@ -210,12 +211,24 @@ def test_an_unsound_path_has_no_plan() -> None:
     assert report["plan"] is None
 
 
-def test_the_evaluation_search_stops_at_its_limit() -> None:
+def test_the_evaluation_search_stops_at_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(frontier.LevelWatch, "level_done", lambda self, size, stored: None)  # always fits
     problem = heavy_problem("eval-40", 40)
     options = {"search": "bfs", "search_seconds": 0.5, "call_seconds": 1.0}
     report = call("solve", program(HEAVY), task_json(problem), options)
     assert report["status"] == "search-timeout"
     assert report["expanded"] >= 1
+
+
+def test_a_search_whose_levels_cannot_fit_stops_at_once() -> None:
+    """Issue 36: heavy's 40 items need at least 40 steps, and its levels grow by dozens of
+    states a level: the search stops within seconds, not at the end of its budget."""
+    problem = heavy_problem("eval-40", 40)
+    options = {"search": "bfs", "search_seconds": 120.0, "call_seconds": 1.0}
+    report = call("solve", program(HEAVY), task_json(problem), options)
+    assert report["status"] == "search-memory" and report["seconds"] < 60
+    assert "a plan needs at least 40 steps here" in report["message"]
+    assert "over the memory limit of 2 GiB" in report["message"]
 
 
 def test_an_exhausted_search_says_so() -> None:

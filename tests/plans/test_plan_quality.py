@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from fake_programs import fenced
 
+from genplan.approaches.generalized_plan.scaling import ProblemSize, ScalingTarget
 from genplan.approaches.generalized_plan.settings import SynthesisSettings
 from genplan.approaches.generalized_plan.synthesize import synthesize
 from genplan.llm import FakeLanguageModel
@@ -144,3 +145,51 @@ def test_below_the_threshold_no_feedback_is_sent() -> None:
         SynthesisSettings(quality_feedback=True, quality_threshold=1.2).label
         == "quality+quality-threshold-1.2"
     )
+
+
+def _slow_cheap_program() -> str:
+    """The optimal plan, after work that grows as the fourth power of the number of objects."""
+    return (
+        "def get_plan(objects, init, goal):\n"
+        "    total = 0\n"
+        "    for _ in range(len(objects) ** 4):\n"
+        "        total += 1\n"
+        f"    return {THROUGH_B!r}\n"
+    )
+
+
+def test_a_cheaper_revision_projected_past_the_time_limit_is_not_kept(tmp_path: Path) -> None:
+    """Issue 36: a revision whose plans are cheaper but whose time at the largest evaluation
+    size would pass the time limit is not kept, with or without --scaling-feedback."""
+    text = (COSTS / "p01.pddl").read_text()
+    training = []
+    for extra in (4, 9):  # the same task with unused locations: 10 and 15 objects
+        names = " ".join(f"x{i}" for i in range(extra))
+        path = tmp_path / f"p{extra}.pddl"
+        path.write_text(text.replace("(:objects a b c", f"(:objects a b c {names}"))
+        training.append(load_problem(path, COSTS / "domain.pddl"))
+    target = ScalingTarget(ProblemSize(objects=2000, init_atoms=4000), budget_seconds=30.0)
+    model = FakeLanguageModel(
+        ["A transport domain.", "Drive, then drop.", fenced(COSTLY), fenced(_slow_cheap_program())]
+    )
+    result = synthesize(
+        model,
+        training[0].domain.to_pddl(),
+        training,
+        SETTINGS,
+        limits=Limits(),
+        observations=Observations(),
+        scaling_target=target,
+    )
+    first, second = result.rounds
+    assert first.failure is FailureKind.PLAN_QUALITY
+    assert second.quality["total_cost"] < first.quality["total_cost"]  # cheaper ...
+    assert second.quality["kept"] is False  # ... but not kept
+    assert second.quality["reason"].startswith("too slow: projected ")
+    assert (
+        "at the largest evaluation size (2000 objects, 4000 initial atoms), over the time limit of 30 s"
+        in (second.quality["reason"])
+    )
+    assert second.quality["scaling"]["projected_seconds"] > 30
+    assert result.program.rstrip().endswith(repr(DIRECT)) and "answer 2" not in result.program
+    assert len(model.history) == 4 and result.solved_training

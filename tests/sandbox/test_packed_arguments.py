@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+import genplan.sandbox.runner as runner
 from genplan.paths import builtin_domain_file, builtin_domain_names
 from genplan.pddl.generate import write_problems
 from genplan.pddl.problem import Problem, load_problem
@@ -108,3 +109,30 @@ def test_programs_get_the_same_sets_in_the_sandbox_either_way(problems: list[Pro
             assert plain.status is RunStatus.SUCCESS, problem.name
             packed = run_program(ORDER_OF_SETS, *parts, order_seed=order_seed, timeout=30)
             assert packed.status is RunStatus.SUCCESS and packed.plan == plain.value["plan"], problem.name
+
+
+def test_packed_names_are_one_string_each() -> None:
+    text = " ".join(["on", "a" + "b", "c", "on", "c", "a" + "b"])  # names built apart, as read
+    first, second = items_from_packed([[3, 2, text]])
+    assert first[1] is second[2] and first[2] is second[1] and first[0] is second[0]
+
+
+def test_a_problems_arguments_are_packed_once_and_reused(
+    problems: list[Problem], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    packed: list[int | None] = []
+    real = runner.packed_program_arguments
+
+    def counting(*arguments: Any) -> list[Any]:
+        packed.append(arguments[3] if len(arguments) > 3 else None)
+        return real(*arguments)
+
+    monkeypatch.setattr(runner, "packed_program_arguments", counting)
+    problem = problems[-1]
+    parts = (problem.objects, problem.init, problem.goal)
+    plans = [run_program(ORDER_OF_SETS, *parts, timeout=30, reuse_for=problem).plan for _ in range(3)]
+    assert len(packed) == 1 and plans[0] == plans[1] == plans[2]
+    assert plans[0] == run_program(ORDER_OF_SETS, *parts, timeout=30).plan  # the same sets as packed anew
+    assert len(packed) == 2
+    run_program(ORDER_OF_SETS, *parts, timeout=30, reuse_for=problem, order_seed=3)
+    assert packed[-1] == 3  # a shuffled order is packed for its call only

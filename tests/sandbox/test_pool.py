@@ -112,3 +112,37 @@ def test_at_exit_the_workers_are_stopped_without_waiting_for_them(
     pool_module._close_at_exit()
     assert worker.process.poll() is not None and fresh_pool._all == []
     assert waits == [None]  # reaped after the kill; never a grace period for it to exit by itself
+
+
+@pytest.mark.parametrize(
+    ("extra", "started"),
+    [
+        ([], ["bwrap"]),
+        (["--isolation", "none"], ["none"]),
+        (["--isolation=none"], ["none"]),
+        (["--trusted"], []),
+    ],
+)
+def test_genplan_solve_starts_its_worker_before_building_its_parser(
+    extra: list[str], started: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import genplan.cli as cli
+    import genplan.sandbox as sandbox
+
+    order: list[str] = []
+
+    def parser(argv: object) -> None:
+        order.append("parser")
+        raise KeyError("stop here")
+
+    monkeypatch.setattr(
+        sandbox, "prestart_worker", lambda isolation: order.append(isolation.value), raising=False
+    )
+    monkeypatch.setattr(cli, "build_parser", parser)
+    with pytest.raises(KeyError):
+        cli.main(["solve", "--domain", "heavy", "p.pddl", *extra])
+    assert order == [*started, "parser"]
+    order.clear()
+    with pytest.raises(KeyError):
+        cli.main(["run", "--approach", "autotos"])
+    assert order == ["parser"]  # only solve

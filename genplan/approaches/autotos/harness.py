@@ -25,6 +25,7 @@ import itertools
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from genplan.approaches.autotos.calls import (
@@ -35,6 +36,7 @@ from genplan.approaches.autotos.calls import (
 )
 from genplan.approaches.autotos.categories import ErrorCategory
 from genplan.approaches.autotos.checks import TransitionChecks
+from genplan.approaches.autotos.frontier import LevelWatch, depth_bound
 from genplan.approaches.autotos.states import (
     State,
     objects_from_json,
@@ -313,7 +315,9 @@ def solve(
         namespace, source, objects_from_json(task["objects"]), float(options["call_seconds"])
     )
     try:
-        path = _search(components, task, options, counts, started)
+        path = _search(components, task, options, counts, started, checks)
+        if isinstance(path, Stopped):
+            return result(path.status, message=path.message)
         if path is None or isinstance(path, str):
             return result(path or "search-exhausted")
         return _plan_of(checks, path, result)
@@ -335,17 +339,27 @@ def _search(
     options: dict[str, Any],
     counts: dict[str, int],
     started: float,
-) -> list[State] | str | None:
-    """The plain search: a path of states to a goal, ``"search-timeout"``, or ``None``."""
+    checks: TransitionChecks,
+) -> list[State] | str | Stopped | None:
+    """The plain search: a path of states to a goal, ``"search-timeout"``, a
+    ``search-memory`` stop of a BFS whose levels cannot fit (:mod:`.frontier`), or ``None``."""
     init, goal = state_from_json(task["init"]), state_from_json(task["goal"])
     deadline = started + float(options["search_seconds"])
     depth_first = options.get("search") == "dfs"
     parents: dict[State, State | None] = {init: None}
     found = init if components.is_goal(init, goal) else None
     frontier = deque([init])
+    watch = None if depth_first else LevelWatch.begin(depth_bound(goal, init, checks.generator.operators))
+    in_level, next_level = 1, 0  # BFS: states of the level being expanded left, of the next found
     while frontier and found is None:
         if time.monotonic() > deadline:
             return "search-timeout"
+        if watch is not None and in_level == 0:
+            why = watch.level_done(next_level, len(parents))
+            if why is not None:
+                return Stopped("search-memory", why)
+            in_level, next_level = next_level, 0
+        in_level -= 1
         state = frontier.pop() if depth_first else frontier.popleft()
         counts["expanded"] += 1
         for successor in components.successors(state, check_mutation=False, check_atoms=False):
@@ -364,12 +378,21 @@ def _search(
                 found = successor
                 break
             frontier.append(successor)
+            next_level += 1
     if found is None:
         return None
     path = [found]
     while (previous := parents[path[-1]]) is not None:
         path.append(previous)
     return path[::-1]
+
+
+@dataclass(frozen=True)
+class Stopped:
+    """A search that stopped early: its status (``search-memory``) and why."""
+
+    status: str
+    message: str
 
 
 def _plan_of(

@@ -160,6 +160,7 @@ def _check_program(
         timeout=timeout,
         limits=limits,
         order_seed=order_seed,
+        reuse_for=problem,  # packed once per problem, for every program run on it
     )
     if outcome.status in _STATUS_KIND:
         return ProblemCheck(problem.name, _STATUS_KIND[outcome.status], outcome, None)

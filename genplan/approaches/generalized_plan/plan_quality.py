@@ -22,24 +22,34 @@ they were.
 
 from __future__ import annotations
 
+import contextlib
 import statistics
-from collections.abc import Sequence
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from genplan.approaches.generalized_plan import prompts
 from genplan.approaches.generalized_plan.checking import check_program
+from genplan.approaches.generalized_plan.evaluate import default_workers
+from genplan.approaches.generalized_plan.settings import QUALITY_BUDGET_SECONDS
 from genplan.pddl.problem import Problem
 from genplan.plans.costs import cost_text
 from genplan.plans.optimal import optimal_plan
 from genplan.plans.validate import check_plan
 from genplan.runs.keys import ProblemNames
 from genplan.runs.observations import Observations, digest
+from genplan.runs.progress import heartbeat
 from genplan.sandbox import Limits
 
 OPTIMAL_SECONDS = 60.0
 """Budget of A* with LM-cut per training problem; a problem it does not finish is left out of
 the mean ratio."""
+
+WORST_SHARE = 0.1
+"""The share of rated problems (at least one) whose ratios make the worst problems' mean."""
 
 
 @dataclass(frozen=True)
@@ -93,10 +103,31 @@ class QualityVerdict:
         return statistics.mean(ratios) if ratios else None
 
     @property
+    def worst_ratios(self) -> list[float]:
+        """The largest ratios: the worst tenth of the problems with an optimal cost (at least
+        one), largest first; empty without any."""
+        ratios = sorted((c.ratio for c in self.comparisons if c.ratio is not None), reverse=True)
+        return ratios[: max(1, round(len(ratios) * WORST_SHARE))] if ratios else []
+
+    @property
+    def worst_threshold(self) -> float:
+        """The largest mean ratio accepted on the worst problems: twice the mean's margin
+        (1.10 for a threshold of 1.05)."""
+        return 1 + 2 * (self.threshold - 1)
+
+    @property
+    def worst_too_costly(self) -> bool:
+        """Whether the worst problems' mean ratio exceeds :attr:`worst_threshold`: a mean over
+        many small problems solved optimally hides plans that cost more on the larger ones."""
+        worst = self.worst_ratios
+        return bool(worst) and statistics.mean(worst) > self.worst_threshold
+
+    @property
     def too_costly(self) -> bool:
-        """Whether the mean ratio exceeds the threshold."""
+        """Whether the mean ratio exceeds the threshold, or the worst problems' mean ratio
+        exceeds :attr:`worst_threshold`."""
         ratio = self.mean_ratio
-        return ratio is not None and ratio > self.threshold
+        return (ratio is not None and ratio > self.threshold) or self.worst_too_costly
 
     @property
     def worst_index(self) -> int | None:
@@ -112,25 +143,39 @@ class QualityVerdict:
         return self.comparisons[index] if index is not None else None
 
     def to_json(self) -> dict[str, Any]:
-        """Costs per problem, the mean ratio and the threshold (no plans)."""
+        """Costs per problem (``optimal`` null where none is known), the mean ratio and the
+        threshold (no plans); when the worst problems alone make the plans too costly (the mean
+        does not), also ``worst_mean_ratio``."""
         ratio = self.mean_ratio
-        return {
+        data: dict[str, Any] = {
             "costs": [{"problem": c.problem, "cost": c.cost, "optimal": c.optimal} for c in self.comparisons],
             "mean_ratio": round(ratio, 6) if ratio is not None else None,
             "threshold": self.threshold,
             "total_cost": self.total_cost,
         }
+        if self.worst_too_costly and not (ratio is not None and ratio > self.threshold):
+            data["worst_mean_ratio"] = round(statistics.mean(self.worst_ratios), 6)
+        return data
 
     def feedback(self, problem: Problem) -> str:
         """The ``plan-quality`` message; ``problem`` is the worst problem (:attr:`worst`)."""
-        worst = self.worst
-        assert worst is not None and worst.optimal is not None and worst.optimal_plan is not None
+        ratio = self.mean_ratio
+        assert ratio is not None
+        if ratio > self.threshold:
+            opening = f"on average {ratio:.2f} times the optimal cost."
+        else:  # the worst problems alone: the mean hides them
+            ratios = self.worst_ratios
+            opening = (
+                f"on average {ratio:.2f} times the optimal cost, and {statistics.mean(ratios):.2f} times on "
+                f"the worst {len(ratios)} of them."
+            )
         lines = [
-            "The code solves every training problem, but its plans cost more than optimal plans: "
-            f"on average {self.mean_ratio:.2f} times the optimal cost.",
+            "The code solves every training problem, but its plans cost more than optimal plans: " + opening,
             "",
             "problem | your plan's cost | optimal cost",
         ]
+        worst = self.worst
+        assert worst is not None and worst.optimal is not None and worst.optimal_plan is not None
         lines += [
             f"{c.problem} | {cost_text(c.cost)} | {cost_text(c.optimal) if c.optimal is not None else 'unknown'}"
             for c in self.comparisons
@@ -147,21 +192,100 @@ class QualityVerdict:
         return "\n".join(lines)
 
 
-def optimal_cost(problem: Problem, observations: Observations) -> tuple[float | None, tuple[str, ...] | None]:
+class _OutOfBudget(Exception):
+    """A* was cut short by the quality budget: no observation is recorded (a later run with
+    more budget tries again)."""
+
+
+def _optimal_key(problem: Problem) -> str:
+    return f"optimal-cost/{digest(problem.domain.to_pddl())}/{problem.name}/{digest(problem.to_pddl())}"
+
+
+def optimal_cost(
+    problem: Problem, observations: Observations, seconds: float = OPTIMAL_SECONDS
+) -> tuple[float | None, tuple[str, ...] | None]:
     """The optimal cost and plan of ``problem`` (A* with LM-cut), an observation keyed by the
-    domain's and problem's text, so a replay reuses the recorded value."""
-    key = f"optimal-cost/{digest(problem.domain.to_pddl())}/{problem.name}/{digest(problem.to_pddl())}"
+    domain's and problem's text, so a replay reuses the recorded value.
+
+    Args:
+        seconds: A*'s budget; below :data:`OPTIMAL_SECONDS` (the quality budget running out),
+            a search that does not finish is not recorded, so a later run tries it again.
+
+    Raises:
+        _OutOfBudget: A* did not finish within a budget cut short.
+    """
 
     def measure() -> dict[str, Any]:
-        answer = optimal_plan(problem, timeout=OPTIMAL_SECONDS)
+        answer = optimal_plan(problem, timeout=min(seconds, OPTIMAL_SECONDS))
         if answer.plan is None:
+            if seconds < OPTIMAL_SECONDS and answer.timed_out:
+                raise _OutOfBudget
             return {"cost": None, "plan": None}
         verdict = check_plan(problem, answer.plan)
         return {"cost": verdict.cost if verdict.valid else None, "plan": list(answer.plan)}
 
-    value = observations.get(key, measure)
+    value = observations.get(_optimal_key(problem), measure)
     plan = value.get("plan")
     return value.get("cost"), tuple(plan) if plan is not None and value.get("cost") is not None else None
+
+
+@dataclass
+class _Tally:
+    """The optimal references' progress, for the periodic line."""
+
+    total: int
+    done: int = 0
+    found: int = 0
+
+    def status(self) -> str:
+        return f"plan quality: optimal costs of {self.done} of {self.total} training problems ({self.found} found)"
+
+
+def optimal_costs(
+    problems: Sequence[Problem],
+    observations: Observations,
+    *,
+    budget: float = QUALITY_BUDGET_SECONDS,
+    workers: int | None = None,
+    note: Callable[[str], None] | None = None,
+) -> list[tuple[float | None, tuple[str, ...] | None]]:
+    """The optimal cost and plan of each of ``problems`` (in their order), A* runs in parallel
+    across ``workers`` threads (default: the usable cores), smallest problems first (fewest
+    initial atoms, then objects), within ``budget`` wall-clock seconds in all.
+
+    Recorded costs are reused at once (a replay runs no planner). A problem whose A* cannot
+    start before the budget runs out, or is cut short by it, has ``(None, None)`` and is not
+    recorded. ``note`` gets a progress line at least every
+    :data:`~genplan.runs.progress.PROGRESS_SECONDS` while A* runs, and a closing line naming
+    the problems left without an optimal cost.
+    """
+    deadline = time.monotonic() + budget
+    order = sorted(range(len(problems)), key=lambda i: (len(problems[i].init), len(problems[i].objects)))
+    answers: list[tuple[float | None, tuple[str, ...] | None]] = [(None, None)] * len(problems)
+    tally = _Tally(len(problems))
+    lock = threading.Lock()
+
+    def solve(index: int) -> None:
+        left = deadline - time.monotonic()
+        if left > 0:
+            with contextlib.suppress(_OutOfBudget):
+                answers[index] = optimal_cost(problems[index], observations, min(left, OPTIMAL_SECONDS))
+        with lock:
+            tally.done += 1
+            tally.found += answers[index][0] is not None
+
+    with (
+        heartbeat(note, tally.status) if note is not None else contextlib.nullcontext(),
+        ThreadPoolExecutor(max_workers=workers or default_workers()) as pool,
+    ):
+        list(pool.map(solve, order))
+    missing = [problems[i].name for i in range(len(problems)) if answers[i][0] is None]
+    if note is not None and missing:
+        shown = ", ".join(missing[:10]) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
+        note(
+            f"plan quality: no optimal cost for {len(missing)} of {len(problems)} training problems ({shown})"
+        )
+    return answers
 
 
 def check_quality(
@@ -173,20 +297,26 @@ def check_quality(
     limits: Limits,
     observations: Observations,
     names: ProblemNames | None = None,
+    budget: float = QUALITY_BUDGET_SECONDS,
+    note: Callable[[str], None] | None = None,
 ) -> QualityVerdict | None:
     """Compare ``program``'s plan costs with optimal costs on ``training``; ``None`` when the
     program does not solve every one of them (the training check decides then).
 
     ``names`` name the problems in the verdict and its table (a folder's file keys, as the
-    run's rounds and results name them); a problem's PDDL name where not given.
+    run's rounds and results name them); a problem's PDDL name where not given. Optimal costs
+    come from :func:`optimal_costs` (in parallel, within ``budget`` seconds, progress to
+    ``note``); problems without one are listed in the verdict and left out of its ratios.
     """
-    comparisons = []
+    solved: list[tuple[float, tuple[str, ...]]] = []
     for problem in training:
         check = check_program(program, problem, timeout=timeout, limits=limits)
         if not check.solved or check.verdict is None or check.verdict.cost is None:
             return None
-        best, best_plan = optimal_cost(problem, observations)
-        plan = tuple(check.outcome.plan or ())
+        solved.append((check.verdict.cost, tuple(check.outcome.plan or ())))
+    references = optimal_costs(training, observations, budget=budget, note=note)
+    comparisons = []
+    for problem, (cost, plan), (best, best_plan) in zip(training, solved, references):
         label = names(problem) if names is not None else problem.name
-        comparisons.append(CostComparison(label, check.verdict.cost, best, plan, best_plan))
+        comparisons.append(CostComparison(label, cost, best, plan, best_plan))
     return QualityVerdict(tuple(comparisons), threshold)

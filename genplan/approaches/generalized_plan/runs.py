@@ -147,9 +147,11 @@ def run_synthesis(
     # A folder's problems are named by file, as results name them (IPC names repeat across levels).
     names = names_by_key(training, problems.training, problems.root) if problems.generators is None else None
     recording, observations = session.model, session.observations
+    # Scaling feedback projects to the largest evaluation problem; so does quality feedback, which
+    # keeps a cheaper revision only if its projected time there stays within the time limit.
     target = (
         ScalingTarget(ProblemSize.largest(evaluation), context.eval_timeout)
-        if settings.scaling_feedback and evaluation
+        if (settings.scaling_feedback or settings.quality_feedback) and evaluation
         else None
     )
     several = settings.candidates > 1
@@ -176,6 +178,7 @@ def run_synthesis(
             observations,
             on_round,
             names,
+            session.note,
         )
         candidate = Candidate(index, synthesis)
         if several:
@@ -254,6 +257,7 @@ def _synthesize_into(
     observations: Observations,
     on_round: Callable[[TrainingRound], None] | None,
     names: ProblemNames | None,
+    note: Callable[[str], None] | None = None,
 ) -> SynthesisResult:
     """One conversation (candidate ``index``), its files written in ``place`` as it goes;
     ``names`` name training problems in its rounds (see :func:`synthesize`)."""
@@ -278,6 +282,7 @@ def _synthesize_into(
         scaling_target=target,
         observations=observations,
         names=names,
+        note=note,
     )
     (place / PROGRAM_FILE).write_text(synthesis.program)
     if not (place / GROWING_PROGRAM_FILE).is_file():

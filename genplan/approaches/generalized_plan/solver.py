@@ -202,6 +202,7 @@ class Solver:
                 problem.goal,
                 timeout=self.timeout if timeout is None else timeout,
                 limits=self.limits,
+                reuse_for=problem,
             )
             if outcome.status is not RunStatus.SUCCESS:
                 detail = shown_block(outcome.traceback or outcome.reason or "")

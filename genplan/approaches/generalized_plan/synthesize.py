@@ -22,7 +22,7 @@ from typing import Any
 from genplan.approaches.generalized_plan import prompts, refinement_prompts
 from genplan.approaches.generalized_plan.checking import check_training, feedback_for
 from genplan.approaches.generalized_plan.plan_quality import check_quality
-from genplan.approaches.generalized_plan.scaling import ScalingTarget, check_scaling
+from genplan.approaches.generalized_plan.scaling import ScalingTarget, ScalingVerdict, check_scaling
 from genplan.approaches.generalized_plan.settings import SynthesisSettings
 from genplan.approaches.generalized_plan.strategy import StrategyCheck, check_strategy
 from genplan.llm import LanguageModel, Message, Usage
@@ -193,6 +193,7 @@ def synthesize(
     scaling_target: ScalingTarget | None = None,
     observations: Observations | None = None,
     names: ProblemNames | None = None,
+    note: Callable[[str], None] | None = None,
 ) -> SynthesisResult:
     """Synthesize a generalized plan for a domain from its training problems (one conversation).
 
@@ -213,6 +214,7 @@ def synthesize(
         names: how rounds, ``training_problems_used`` and the plan-quality table name training
             problems (a folder's file keys, ``training/easy/p01.pddl``, as results name problems,
             :func:`~genplan.runs.keys.names_by_key`); their PDDL names where not given.
+        note: where progress lines of long checks go (the optimal costs of quality feedback).
 
     Returns:
         The :class:`SynthesisResult`; the program is returned even when training fails.
@@ -259,11 +261,14 @@ def synthesize(
             if on_program is not None:
                 on_program(result.program)
             training_round = _check_round(
-                result, round_index, training, settings, limits, scaling_target, observations, named
+                result, round_index, training, settings, limits, scaling_target, observations, named, note
             )
             training_round = dataclasses.replace(training_round, reflection=reflection)
         if before_quality is not None:
-            training_round, kept = _keep_the_better(training_round, before_quality, len(training))
+            projection = _revision_scaling(
+                result.program, training_round, training, settings, limits, scaling_target, observations
+            )
+            training_round, kept = _keep_the_better(training_round, before_quality, len(training), projection)
             if not kept:
                 result.program = before_quality[0]
                 result.rounds.append(training_round)
@@ -294,6 +299,7 @@ def _check_round(
     scaling_target: ScalingTarget | None,
     observations: Observations | None,
     names: ProblemNames,
+    note: Callable[[str], None] | None = None,
 ) -> TrainingRound:
     """The training check of the program so far, then (all solved) its scaling check; the
     round with the feedback to send (reflective with ``reflect``)."""
@@ -307,7 +313,9 @@ def _check_round(
             feedback = refinement_prompts.reflective(feedback)
         return TrainingRound(round_index, passed, name, check.failure, feedback)
     if not settings.scaling_feedback or scaling_target is None:
-        return _check_quality(result, round_index, passed, training, settings, limits, observations, names)
+        return _check_quality(
+            result, round_index, passed, training, settings, limits, observations, names, note
+        )
     verdict = check_scaling(
         result.program,
         training,
@@ -317,7 +325,9 @@ def _check_round(
         observations=observations,
     )
     if not verdict.too_slow:
-        checked = _check_quality(result, round_index, passed, training, settings, limits, observations, names)
+        checked = _check_quality(
+            result, round_index, passed, training, settings, limits, observations, names, note
+        )
         return dataclasses.replace(checked, scaling=verdict.to_json())
     feedback = verdict.feedback(result.program)
     if settings.reflect:
@@ -334,6 +344,7 @@ def _check_quality(
     limits: Limits,
     observations: Observations | None,
     names: ProblemNames,
+    note: Callable[[str], None] | None = None,
 ) -> TrainingRound:
     """With ``quality_feedback``, the plan-cost check of a program that solved every training
     problem: plan-quality feedback when its plans cost too much (:mod:`.plan_quality`); problems
@@ -349,6 +360,8 @@ def _check_quality(
         limits=limits,
         observations=observations or Observations(),
         names=names,
+        budget=settings.quality_budget,
+        note=note,
     )
     if verdict is None:
         return solved
@@ -367,19 +380,64 @@ def _check_quality(
     )
 
 
+def _revision_scaling(
+    program: str,
+    training_round: TrainingRound,
+    training: Sequence[Problem],
+    settings: SynthesisSettings,
+    limits: Limits,
+    scaling_target: ScalingTarget | None,
+    observations: Observations | None,
+) -> ScalingVerdict | None:
+    """The scaling check of a revision answering plan-quality feedback that solved every
+    training problem, made whether or not ``scaling_feedback`` is on (with it, the round has
+    already made it: ``None`` then), or ``None`` without a target. Cheaper plans can cost
+    time: the training problems are too small to show it (issue 36)."""
+    if scaling_target is None or settings.scaling_feedback:
+        return None
+    if training_round.failure not in (None, FailureKind.PLAN_QUALITY):
+        return None
+    return check_scaling(
+        program, training, scaling_target, timeout=settings.timeout, limits=limits, observations=observations
+    )
+
+
+def _projection_reason(scaling: dict[str, Any]) -> str | None:
+    """Why a revision is too slow, from its scaling check's record; ``None`` when it is not."""
+    projected, target = scaling.get("projected_seconds"), scaling.get("target") or {}
+    budget = target.get("budget_seconds")
+    if projected is None or budget is None or projected <= budget:
+        return None
+    return (
+        f"too slow: projected {projected:.3g} s at the largest evaluation size ({target.get('objects')} "
+        f"objects, {target.get('init_atoms')} initial atoms), over the time limit of {budget:g} s"
+    )
+
+
 def _keep_the_better(
-    training_round: TrainingRound, before: tuple[str, float], total: int
+    training_round: TrainingRound,
+    before: tuple[str, float],
+    total: int,
+    scaling: ScalingVerdict | None = None,
 ) -> tuple[TrainingRound, bool]:
     """Whether a revision answering plan-quality feedback is kept: it must solve every training
-    problem and cost less in total than the program before (whose total cost ``before`` holds).
-    A revision not kept is recorded with ``quality.kept`` false and why; its round then has no
-    failure and no feedback (the program before, which solves every training problem, stays)."""
+    problem, cost less in total than the program before (whose total cost ``before`` holds),
+    and its time projected to the largest evaluation size (``scaling``, or the round's own
+    scaling check) must stay within the time limit. A revision not kept is recorded with
+    ``quality.kept`` false and why (a projection past the limit also with ``quality.scaling``);
+    its round then has no failure and no feedback (the program before, which solves every
+    training problem, stays)."""
     quality = dict(training_round.quality or {})
     reason = None
+    projection = scaling.to_json() if scaling is not None else training_round.scaling
+    too_slow = _projection_reason(projection) if projection is not None else None
     if training_round.failure not in (None, FailureKind.PLAN_QUALITY):
         failure = training_round.failure.value if training_round.failure else None
-        reason = f"solves {training_round.passed} of {total} training problems ({failure})"
+        reason = too_slow or f"solves {training_round.passed} of {total} training problems ({failure})"
         quality["failure"] = failure
+    elif too_slow is not None:
+        reason = too_slow
+        quality["scaling"] = projection
     elif "total_cost" in quality and quality["total_cost"] >= before[1]:
         reason = f"not cheaper: total cost {quality['total_cost']:g}, before {before[1]:g}"
     if reason is None:
