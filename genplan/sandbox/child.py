@@ -23,6 +23,7 @@ from genplan.sandbox.channel import ChannelError, check_shape, json_copy, write_
 from genplan.sandbox.confine import apply_limits, drop_privileges, install_seccomp
 from genplan.sandbox.harness import BadOutput
 from genplan.sandbox.limits import GIB, Limits
+from genplan.sandbox.outcome import OUT_OF_MEMORY
 from genplan.sandbox.policy import PolicyViolation, compile_program
 from genplan.sandbox.runtime import new_program_module
 from genplan.sandbox.tracebacks import format_exception
@@ -114,7 +115,7 @@ def _execute(
     except MemoryError as error:
         message = {
             "status": "crashed",
-            "reason": f"the program ran out of memory (limit {limits.address_space_bytes / GIB:g} GiB)",
+            "reason": f"{OUT_OF_MEMORY} (limit {limits.address_space_bytes / GIB:g} GiB)",
             "traceback": format_exception(error, source),
         }
     except RecursionError as error:

@@ -23,6 +23,10 @@ class RunStatus(str, Enum):
     """The program returned something of the wrong shape (for ``get_plan``: not a list of strings)."""
 
 
+OUT_OF_MEMORY = "the program ran out of memory"
+"""How the reason of a run that hit its memory limit begins (the sandbox child's own words)."""
+
+
 @dataclass(frozen=True)
 class CallOutcome:
     """The outcome of one run of a harness on an untrusted program (:func:`genplan.sandbox.run_untrusted`).
@@ -48,6 +52,13 @@ class CallOutcome:
     reason: str | None = None
     output: str | None = None
     stdout: str = ""
+
+    @property
+    def out_of_memory(self) -> bool:
+        """Whether the run crashed on its memory limit: its reason begins with the sandbox's
+        :data:`OUT_OF_MEMORY`, never merely mentions memory (a recursion crash's reason quotes
+        the program's own source lines)."""
+        return self.status is RunStatus.CRASHED and (self.reason or "").startswith(OUT_OF_MEMORY)
 
 
 @dataclass(frozen=True)

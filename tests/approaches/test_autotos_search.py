@@ -6,6 +6,7 @@ grid, and Blocksworld's PlanBench-sized problems."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from oracles.components import GOAL, SUCCESSORS
@@ -73,3 +74,23 @@ def test_the_childs_claimed_seconds_are_never_the_problems() -> None:
 
     claimed = {"status": "plan-found", "plan": OPTIMAL, "seconds": 0.001}
     assert _result("p01", problem(), claimed, 4.8).seconds == 4.8
+
+
+@pytest.mark.parametrize(
+    ("reason", "status"),
+    [
+        ("the program ran out of memory (limit 2 GiB)", "search-memory"),
+        # a recursion crash quotes the program's own lines, which may say "memory"
+        ("maximum recursion depth (1000) exceeded:\n    memory = memory + [state]", "crashed"),
+    ],
+)
+def test_only_the_sandboxs_out_of_memory_is_search_memory(reason: str, status: str) -> None:
+    from fake_programs import heavy_problem
+
+    from genplan.approaches.autotos.sandboxed import HarnessOutcome
+
+    def crashed(source: str, harness: str, args: list[Any], timeout: float) -> HarnessOutcome:
+        return HarnessOutcome("crashed", reason=reason)
+
+    problem = heavy_problem("heavy-2", 2)
+    assert solve_problem(GOAL, problem, problem.name, BUDGET, crashed).status == status

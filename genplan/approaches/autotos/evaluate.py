@@ -19,6 +19,7 @@ from genplan.approaches.autotos.settings import AutoToSSettings
 from genplan.approaches.base import ProblemResult
 from genplan.pddl.problem import Problem
 from genplan.plans.validate import check_plan
+from genplan.sandbox.outcome import OUT_OF_MEMORY
 
 SOLVE_HARNESS = "genplan.approaches.autotos.harness:solve"
 SLACK_SECONDS = 30.0
@@ -87,6 +88,6 @@ def solve_problem(
         return ProblemResult(
             key, EvaluationStatus.PROGRAM_ERROR.value, None, outcome.seconds, outcome.traceback
         )
-    memory = "memory" in (outcome.reason or "")
+    memory = (outcome.reason or "").startswith(OUT_OF_MEMORY)  # the sandbox's words, not the program's
     status = EvaluationStatus.SEARCH_MEMORY if memory else EvaluationStatus.CRASHED
     return ProblemResult(key, status.value, None, outcome.seconds, outcome.reason)

@@ -24,6 +24,7 @@ from genplan.approaches.heuristic.probes import Counterexample, Probe, counterex
 from genplan.approaches.heuristic.searching import HARNESS, SLACK_SECONDS, Runner, capped, outcome_failure
 from genplan.llm import LanguageModel, Message
 from genplan.llm.extract import extract_code
+from genplan.plans.untrusted_text import shown_text
 from genplan.sandbox import RunStatus
 
 USABLE = "usable"
@@ -198,12 +199,13 @@ class Asker:
 
 
 def reason_line(reason: str, limit: int = 200) -> str:
-    """A failure's reason on one line: its first line and, for a traceback, its last (the error)."""
+    """A failure's reason on one line: its first line and, for a traceback, its last (the error),
+    control characters escaped and at most ``limit`` characters of it shown."""
     lines = [line.strip() for line in reason.strip().splitlines() if line.strip()]
     if not lines:
         return ""
     text = lines[0] if len(lines) == 1 else f"{lines[0]} {lines[-1]}"
-    return text if len(text) <= limit else text[:limit] + " ..."
+    return shown_text(text, limit)  # the program's text: escaped for the terminal
 
 
 def describe_candidate(candidate: Candidate) -> str:

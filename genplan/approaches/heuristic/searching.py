@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from genplan.approaches.base import ProblemResult
 from genplan.approaches.heuristic.gbfs import SearchStatus
 from genplan.approaches.heuristic.probes import task_json
 from genplan.pddl.problem import Problem
+from genplan.plans.untrusted_text import shown_block
 from genplan.plans.validate import check_plan
 from genplan.sandbox import CallOutcome, Limits, RunStatus, run_untrusted
 
@@ -51,10 +52,10 @@ def sandbox_runner(limits: Limits) -> Runner:
 
 
 def capped(text: str | None) -> str | None:
-    """``text`` cut to :data:`MESSAGE_CAP` characters."""
-    if text is None or len(text) <= MESSAGE_CAP:
-        return text
-    return text[:MESSAGE_CAP] + " ..."
+    """Program-controlled ``text`` (a message, a traceback) as a record keeps it: control
+    characters and lone surrogates escaped, line breaks kept, at most :data:`MESSAGE_CAP`
+    characters of it (:func:`genplan.plans.untrusted_text.shown_block`)."""
+    return None if text is None else shown_block(text, MESSAGE_CAP)
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,7 @@ def outcome_failure(outcome: CallOutcome) -> tuple[str, str | None]:
         return "program-error", capped(outcome.traceback)
     if outcome.status is RunStatus.TIMED_OUT:
         return SearchStatus.TIMEOUT.value, capped(outcome.reason or "the time limit ran out")
-    if "memory" in (outcome.reason or ""):
+    if outcome.out_of_memory:
         return SearchStatus.MEMORY.value, capped(outcome.reason)
     return "crashed", capped(outcome.reason)
 
@@ -161,14 +162,27 @@ def run_search(
 ) -> SearchRecord:
     """Greedy best-first search on ``problem`` with the heuristic of ``source``, in one sandboxed
     call (:func:`genplan.approaches.heuristic.harness.search`) of ``seconds`` (plus
-    :data:`SLACK_SECONDS` for the sandbox's own budget)."""
+    :data:`SLACK_SECONDS` for the sandbox's own budget: the child's start and the task's JSON).
+
+    The record's seconds are genplan's clock around the whole call; a plan found when that
+    clock is past ``seconds`` is a ``search-timeout``, as a generalized plan's program that
+    returns after its time limit (the run's time limit is the whole call's, not the search's).
+
+    Raises:
+        genplan.sandbox.IsolationUnavailable: from the sandbox runner, when no sandbox worker can
+            start (never for anything the program does).
+    """
     options = {"seconds": seconds, "max_states": max_states}
     args = [source, task_json(problem), options]
     started = time.perf_counter()
     outcome = runner(source, f"{HARNESS}:search", args, seconds + SLACK_SECONDS)
     elapsed = time.perf_counter() - started  # the caller's clock around the whole call
     if outcome.status is RunStatus.SUCCESS:
-        return read_search(outcome.value, elapsed)
+        search = read_search(outcome.value, elapsed)
+        if search.plan is not None and elapsed > seconds:  # found, but after the time limit
+            late = f"a plan was found after {elapsed:.2f} s, past the time limit of {seconds:g} s"
+            return replace(search, status=SearchStatus.TIMEOUT.value, plan=None, message=late)
+        return search
     status, message = outcome_failure(outcome)
     return SearchRecord(status, None, 0, 0, 0, elapsed, message)
 

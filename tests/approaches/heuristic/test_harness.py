@@ -7,7 +7,9 @@ program that swallows every interrupt can only be stopped by the sandbox's own b
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from heuristic_programs import (
@@ -27,14 +29,20 @@ from heuristic_programs import (
 
 from genplan.approaches.base import RunContext
 from genplan.approaches.heuristic.approach import HeuristicApproach
-from genplan.approaches.heuristic.candidates import CHECK_FAILED, USABLE, check_program
+from genplan.approaches.heuristic.candidates import CHECK_FAILED, USABLE, check_program, reason_line
 from genplan.approaches.heuristic.probes import make_probes
-from genplan.approaches.heuristic.searching import problem_result, read_search, run_search, sandbox_runner
+from genplan.approaches.heuristic.searching import (
+    Runner,
+    problem_result,
+    read_search,
+    run_search,
+    sandbox_runner,
+)
 from genplan.approaches.heuristic.settings import HeuristicSettings
 from genplan.llm import FakeLanguageModel
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems, load_domain_problems
-from genplan.sandbox import Isolation, Limits
+from genplan.sandbox import CallOutcome, Isolation, Limits, RunStatus
 
 
 @pytest.fixture(scope="module")
@@ -183,3 +191,54 @@ def test_the_memory_setting_is_each_sandboxed_searchs_limit(delivery: DomainProb
     assert record.details["memory_gib"] == 0.5
     assert {p.status for p in record.problems} == {"search-memory"}
     assert all(p.seconds < 30 and p.details["evaluated"] < 64 for p in record.problems)  # 0.5 GiB / 8 MB
+
+
+def _answering(outcome: CallOutcome, after: float = 0.0) -> Runner:
+    """A runner that answers every call with ``outcome`` after ``after`` seconds."""
+
+    def run(source: str, harness: str, args: list[Any], timeout: float) -> CallOutcome:
+        time.sleep(after)
+        return outcome
+
+    return run
+
+
+@pytest.mark.parametrize(
+    ("reason", "status"),
+    [
+        ("the program ran out of memory (limit 2 GiB)", "search-memory"),
+        # a recursion crash quotes the program's own lines, which may say "memory"
+        ("maximum recursion depth (1000) exceeded:\n    memory = memory + [state]", "crashed"),
+        ("the process was killed by signal 9 (SIGKILL)", "crashed"),
+    ],
+)
+def test_only_the_sandboxs_out_of_memory_is_search_memory(
+    delivery: DomainProblems, reason: str, status: str
+) -> None:
+    runner = _answering(CallOutcome(RunStatus.CRASHED, reason=reason))
+    assert run_search(runner, GOAL_COUNT, delivery.training[0], 5.0, 100).status == status
+
+
+def test_a_plan_found_after_the_time_limit_is_a_time_out(delivery: DomainProblems) -> None:
+    value = {"status": "plan-found", "plan": ["(noop)"], "expanded": 1, "evaluated": 1, "generated": 0}
+    late = run_search(
+        _answering(CallOutcome(RunStatus.SUCCESS, value), 0.3), GOAL_COUNT, delivery.training[0], 0.1, 9
+    )
+    assert (late.status, late.plan) == ("search-timeout", None)
+    assert "past the time limit of 0.1 s" in (late.message or "")
+    in_time = run_search(
+        _answering(CallOutcome(RunStatus.SUCCESS, value)), GOAL_COUNT, delivery.training[0], 5.0, 9
+    )
+    assert (in_time.status, in_time.plan) == ("plan-found", ["(noop)"])
+
+
+def test_text_the_program_controls_is_escaped_in_records_and_notes(delivery: DomainProblems) -> None:
+    hostile = "Traceback:\n  h\r\nValueError: \x1b[2J\x1b]0;owned\x07 \ud800 gone"
+    search = run_search(
+        _answering(CallOutcome(RunStatus.RAISED, traceback=hostile)), GOAL_COUNT, delivery.training[0], 5.0, 9
+    )
+    assert search.status == "program-error" and search.message is not None
+    assert not any(c in search.message for c in "\x1b\x07\r\ud800")
+    assert "\\x1b[2J" in search.message and "\n" in search.message  # escaped, lines kept
+    line = reason_line(hostile)
+    assert "\\x1b" in line and not any(c in line for c in "\x1b\x07\r\n\ud800")
