@@ -64,15 +64,24 @@ class CompiledPrograms:
 
         Returns:
             The code object, or ``None`` when the source is over :data:`MAX_PRECOMPILED_CHARS`
-            or does not compile (a syntax error, a policy violation, or anything else the
+            (every code object kept is then dropped, as a new program's compilation would) or
+            does not compile (a syntax error, a policy violation, or anything else the
             compiler raises): the caller compiles it where errors are reported. Never raises.
         """
         if len(source) > MAX_PRECOMPILED_CHARS:
+            self.forget()  # the earlier programs' code must not outlive them in any case
             return None
         try:
             return self.compile(source)
         except Exception:  # SyntaxError, PolicyViolation, RecursionError, MemoryError, ValueError
             return None
+
+    def forget(self) -> None:
+        """Drop every code object kept (and, with ``collect_garbage``, what they left behind)."""
+        with self._lock:
+            self._codes.clear()
+        if self.collect_garbage:
+            gc.collect()
 
     def compile(self, source: str) -> types.CodeType:
         """``source`` compiled under the policy, from the cache when it was compiled before (a

@@ -146,14 +146,19 @@ def test_trusted_mode_compiles_once_and_runs_the_top_level_at_each_load(
 
 
 @pytest.mark.parametrize("isolation", [Isolation.NONE, Isolation.BWRAP])
-def test_an_earlier_programs_code_is_not_alive_in_the_next_programs_child(isolation: Isolation) -> None:
+@pytest.mark.parametrize("next_source", ["", "#" * MAX_PRECOMPILED_CHARS + "\n"], ids=["short", "long"])
+def test_an_earlier_programs_code_is_not_alive_in_the_next_programs_child(
+    isolation: Isolation, next_source: str
+) -> None:
+    """The next program may be one the worker compiles (it replaces the earlier code) or one
+    too long to compile ahead (the earlier code must go all the same)."""
     secret = f"constant-of-another-program-{uuid.uuid4().hex}"
     limits = Limits(grace_seconds=1.0, isolation=isolation)
     earlier = f"def unused():\n    return {secret!r}\n\ndef get_plan(objects, init, goal):\n    return []\n"
     assert _plan(earlier, limits) == []
     # The same worker (the pool hands back the one just released) compiles and runs the probe.
     probe = run_untrusted(
-        "", "genplan.sandbox.probes:probe", ["find-in-memory", secret], timeout=5, limits=limits
+        next_source, "genplan.sandbox.probes:probe", ["find-in-memory", secret], timeout=5, limits=limits
     )
     assert probe.status is RunStatus.SUCCESS and probe.value is not None
     assert not probe.value["done"], probe.value
