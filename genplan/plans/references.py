@@ -26,7 +26,7 @@ from typing import Any
 
 from genplan.errors import ConfigurationError
 from genplan.pddl.problem import Problem
-from genplan.plans.fast_downward import INSTALL_HINT, find_driver, run_planner
+from genplan.plans.fast_downward import INSTALL_HINT, PlannerRun, find_driver, run_planner
 from genplan.plans.optimal import SEARCH as OPTIMAL_SEARCH
 from genplan.plans.validate import check_plan
 
@@ -122,7 +122,6 @@ def planner_references(
     """
     if planner not in PLANNERS:
         raise ConfigurationError(f"unknown reference planner {planner!r}: use {' or '.join(PLANNERS)}")
-    driver = None
     costs: dict[str, float | None] = {}
     for key, problem in problems:
         path = cache_dir / planner / f"{_digest(planner, problem)}.json" if cache_dir else None
@@ -132,11 +131,7 @@ def planner_references(
             if isinstance(cost, (int, float)) or (isinstance(budget, (int, float)) and budget >= timeout):
                 costs[key] = float(cost) if isinstance(cost, (int, float)) else None
                 continue
-        driver = driver or find_driver()
-        if driver is None:
-            raise ConfigurationError(f"--references {planner} needs Fast Downward: {INSTALL_HINT}")
-        options, search = _PLANNER_ARGUMENTS[planner]
-        run = run_planner(problem, driver, options=options, search=search, timeout=timeout, memory_limit="4G")
+        run = planner_run(planner, problem, timeout=timeout)
         cost = None
         if run.plan is not None:
             verdict = check_plan(problem, run.plan)
@@ -146,6 +141,22 @@ def planner_references(
             _write(path, {"cost": cost, "budget": timeout, "seconds": round(run.seconds, 3)})
     described = "A* LM-cut, " if planner == "optimal" else ""
     return References(costs, f"{planner} ({described}{timeout:g} s per problem)")
+
+
+def planner_run(planner: str, problem: Problem, *, timeout: float, memory_limit: str = "4G") -> PlannerRun:
+    """One run of Fast Downward as reference ``planner`` (``lama-first`` or ``optimal``) on
+    ``problem`` within ``timeout`` wall-clock seconds; its plan is not checked here.
+
+    Raises:
+        ConfigurationError: Fast Downward is not installed.
+    """
+    driver = find_driver()
+    if driver is None:
+        raise ConfigurationError(f"reference costs by {planner} need Fast Downward: {INSTALL_HINT}")
+    options, search = _PLANNER_ARGUMENTS[planner]
+    return run_planner(
+        problem, driver, options=options, search=search, timeout=timeout, memory_limit=memory_limit
+    )
 
 
 def _digest(planner: str, problem: Problem) -> str:

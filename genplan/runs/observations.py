@@ -69,10 +69,15 @@ class Observations:
         self.measured = 0
         """Measurements made (not found in a record)."""
 
-    def get(self, key: str, measure: Callable[[], Any]) -> Any:
-        """The recorded value of ``key``, or ``measure()`` (JSON-ready), recorded at once."""
+    def get(self, key: str, measure: Callable[[], Any], reuse: Callable[[Any], bool] | None = None) -> Any:
+        """The recorded value of ``key``, or ``measure()`` (JSON-ready), recorded at once.
+
+        ``reuse`` decides whether a recorded value still answers (a search cut by a smaller
+        budget does not); without it every recorded value does. A value it refuses is measured
+        again and replaced.
+        """
         with self._lock:
-            if key in self._known:
+            if key in self._known and (reuse is None or reuse(self._known[key])):
                 self.reused += 1
                 value = self._known[key]
                 if key not in self._own:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from fake_programs import fenced
 
+import genplan.approaches.generalized_plan.plan_quality as plan_quality
 from genplan.approaches.generalized_plan.scaling import ProblemSize, ScalingTarget
 from genplan.approaches.generalized_plan.settings import SynthesisSettings
 from genplan.approaches.generalized_plan.synthesize import synthesize
@@ -37,6 +38,7 @@ def _program(plan: list[str]) -> str:
 COSTLY = _program(DIRECT)  # cost 12: the direct road
 CHEAP = _program(THROUGH_B)  # cost 7: optimal
 INVALID = _program(DIRECT[1:])  # never loads the crate
+DETOUR = _program([DIRECT[0], "(drive t1 a b)", "(drive t1 b a)", *DIRECT[1:]])  # cost 16
 SETTINGS = SynthesisSettings(quality_feedback=True, feedback_rounds=3)
 
 
@@ -95,6 +97,43 @@ def test_optimal_costs_are_observations_a_replay_reuses(tmp_path: Path) -> None:
     model, _ = _synthesize(COSTLY, CHEAP, observations=again)
     assert again.reused >= 1 and again.measured == 0
     assert "haulage-costs-01 | 12 | 7" in model.history[3][-1].content
+
+
+def _no_planner(*args: object, **kw: object) -> None:
+    raise AssertionError("a replay runs no planner")
+
+
+def test_where_astar_does_not_finish_a_lama_first_plan_is_the_reference(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """LAMA-first finds the direct road (cost 12), not the optimal plan (7): a program whose
+    plans cost 16 is told a planner found a plan of cost 12, never that it is optimal."""
+    monkeypatch.setattr(plan_quality, "OPTIMAL_SECONDS", 0.01)  # A* cannot finish
+    observations = Observations(tmp_path / "observations.json")
+    model, result = _synthesize(DETOUR, COSTLY, observations=observations)
+    prompt = model.history[3][-1].content
+    assert "plans cost more than plans a planner found: on average 1.33 times the best known cost" in prompt
+    assert "haulage-costs-01 | 16 | 12 (found by a planner)" in prompt
+    worst = prompt[prompt.index("The worst is") :]
+    assert worst.startswith("The worst is haulage-costs-01 (cost 16; a planner found a plan of cost 12).")
+    assert f"A plan of cost 12 exists (found by a planner):\n{DIRECT!r}" in worst and "optimal" not in worst
+    first, second = result.rounds
+    assert first.failure is FailureKind.PLAN_QUALITY
+    assert first.quality["costs"] == [
+        {
+            "problem": "haulage-costs-01",
+            "cost": 16.0,
+            "optimal": None,
+            "reference": 12.0,
+            "kind": "lama-first",
+        }
+    ]
+    assert second.failure is None and second.quality["kept"] is True and second.quality["total_cost"] == 12
+    monkeypatch.setattr(plan_quality, "optimal_plan", _no_planner)
+    monkeypatch.setattr(plan_quality, "planner_run", _no_planner)
+    replay = Observations(tmp_path / "again.json", earlier=[tmp_path / "observations.json"])
+    again, _ = _synthesize(DETOUR, COSTLY, observations=replay)
+    assert again.history[3][-1].content == prompt and replay.measured == 0
 
 
 def test_problems_of_one_pddl_name_are_told_apart_by_their_file(tmp_path: Path) -> None:

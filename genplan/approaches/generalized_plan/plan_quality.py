@@ -3,14 +3,17 @@
 Beyond the paper (Silver et al. 2024 score validity only; generalized programs are known to
 trade plan quality for speed). With ``quality_feedback`` on, once the program solves every
 training problem its plan costs are compared with optimal costs on the training problems
-(Fast Downward's A* with LM-cut: the training problems are small). When the mean ratio
-cost / optimal exceeds ``quality_threshold``, a sixth feedback kind, ``plan-quality``, shows the
-costs per problem beside the optimal ones and, for the problem with the worst ratio, both
-plans, asking for shorter plans that stay valid. The synthesis loop keeps the better program
+(Fast Downward's A* with LM-cut: the training problems are small) and, on those A* does not
+finish, with the cost of a LAMA-first plan (a best-known cost: suboptimal plans on the larger
+problems are seen too). When the mean ratio cost / reference exceeds ``quality_threshold`` (or
+the worst problems' does, twice its margin), a sixth feedback kind, ``plan-quality``, shows the
+costs per problem beside the references and, for the problem with the worst ratio, both plans,
+asking for shorter plans that stay valid; a reference that is not optimal is called a plan a
+planner found, never optimal. The synthesis loop keeps the better program
 (:mod:`.synthesize`): a revision that solves fewer training problems or is not cheaper in total
 is not kept.
 
-Optimal costs are observations (:mod:`genplan.runs.observations`): computed once, recorded in
+Reference costs are observations (:mod:`genplan.runs.observations`): computed once, recorded in
 ``observations.json``, so a rerun or a replay sends the same prompt.
 
 Problems are named as the run names them (:func:`check_quality`'s ``names``): a folder's problems
@@ -38,6 +41,7 @@ from genplan.approaches.generalized_plan.settings import QUALITY_BUDGET_SECONDS
 from genplan.pddl.problem import Problem
 from genplan.plans.costs import cost_text
 from genplan.plans.optimal import optimal_plan
+from genplan.plans.references import planner_run
 from genplan.plans.validate import check_plan
 from genplan.runs.keys import ProblemNames
 from genplan.runs.observations import Observations, digest
@@ -45,8 +49,15 @@ from genplan.runs.progress import heartbeat
 from genplan.sandbox import Limits
 
 OPTIMAL_SECONDS = 60.0
-"""Budget of A* with LM-cut per training problem; a problem it does not finish is left out of
-the mean ratio."""
+"""Budget of A* with LM-cut per training problem; a problem it does not finish gets a LAMA-first
+reference instead, when one is found in time."""
+
+PLANNER_SECONDS = 60.0
+"""Budget of LAMA-first per training problem A* did not finish."""
+
+OPTIMAL = "optimal"
+LAMA_FIRST = "lama-first"
+"""The kinds of reference cost: A*'s optimal cost, or the cost of a LAMA-first plan."""
 
 WORST_SHARE = 0.1
 """The share of rated problems (at least one) whose ratios make the worst problems' mean."""
@@ -54,34 +65,50 @@ WORST_SHARE = 0.1
 
 @dataclass(frozen=True)
 class CostComparison:
-    """One training problem's plan cost beside its optimal cost.
+    """One training problem's plan cost beside its reference cost.
 
     Attributes:
         problem: the problem's name as the run gives it (its key for a folder's problems).
         cost: the program's plan cost.
-        optimal: the optimal cost, or ``None`` when A* did not finish.
-        plan / optimal_plan: both plans (actions as written).
+        reference: the reference cost, or ``None`` when no planner found one in time.
+        plan / reference_plan: both plans (actions as written).
+        kind: :data:`OPTIMAL` (A* with LM-cut) or :data:`LAMA_FIRST` (a LAMA-first plan's cost,
+            a best-known cost that may not be optimal).
     """
 
     problem: str
     cost: float
-    optimal: float | None
+    reference: float | None
     plan: tuple[str, ...]
-    optimal_plan: tuple[str, ...] | None
+    reference_plan: tuple[str, ...] | None
+    kind: str = OPTIMAL
 
     @property
     def ratio(self) -> float | None:
-        """``cost / optimal`` (1 when both are 0), or ``None`` without an optimal cost."""
-        if self.optimal is None:
+        """``cost / reference`` (1 when both are 0), or ``None`` without a reference cost."""
+        if self.reference is None:
             return None
-        if self.optimal == 0:
+        if self.reference == 0:
             return 1.0 if self.cost == 0 else float("inf")
-        return self.cost / self.optimal
+        return self.cost / self.reference
+
+    def to_json(self) -> dict[str, Any]:
+        """``problem``, ``cost`` and ``optimal`` (null where unknown); a reference that is not
+        optimal is ``reference`` with its ``kind`` (``optimal`` null)."""
+        if self.kind == OPTIMAL or self.reference is None:
+            return {"problem": self.problem, "cost": self.cost, "optimal": self.reference}
+        return {
+            "problem": self.problem,
+            "cost": self.cost,
+            "optimal": None,
+            "reference": self.reference,
+            "kind": self.kind,
+        }
 
 
 @dataclass(frozen=True)
 class QualityVerdict:
-    """The program's plan costs on the training problems against optimal costs.
+    """The program's plan costs on the training problems against reference costs.
 
     Attributes:
         comparisons: one :class:`CostComparison` per training problem, in order.
@@ -98,13 +125,13 @@ class QualityVerdict:
 
     @property
     def mean_ratio(self) -> float | None:
-        """Mean of cost / optimal over problems with an optimal cost, or ``None`` without any."""
+        """Mean of cost / reference over problems with a reference cost, or ``None`` without any."""
         ratios = [c.ratio for c in self.comparisons if c.ratio is not None]
         return statistics.mean(ratios) if ratios else None
 
     @property
     def worst_ratios(self) -> list[float]:
-        """The largest ratios: the worst tenth of the problems with an optimal cost (at least
+        """The largest ratios: the worst tenth of the problems with a reference cost (at least
         one), largest first; empty without any."""
         ratios = sorted((c.ratio for c in self.comparisons if c.ratio is not None), reverse=True)
         return ratios[: max(1, round(len(ratios) * WORST_SHARE))] if ratios else []
@@ -132,7 +159,7 @@ class QualityVerdict:
     @property
     def worst_index(self) -> int | None:
         """The position of the comparison with the largest ratio (the first of equals), or ``None``
-        when no problem has an optimal cost."""
+        when no problem has a reference cost."""
         rated = [i for i, c in enumerate(self.comparisons) if c.ratio is not None]
         return max(rated, key=lambda i: self.comparisons[i].ratio or 0.0) if rated else None
 
@@ -143,12 +170,12 @@ class QualityVerdict:
         return self.comparisons[index] if index is not None else None
 
     def to_json(self) -> dict[str, Any]:
-        """Costs per problem (``optimal`` null where none is known), the mean ratio and the
-        threshold (no plans); when the worst problems alone make the plans too costly (the mean
+        """Costs per problem (:meth:`CostComparison.to_json`: ``optimal`` null where none is
+        known), the mean ratio and the threshold (no plans); when the worst problems alone make the plans too costly (the mean
         does not), also ``worst_mean_ratio``."""
         ratio = self.mean_ratio
         data: dict[str, Any] = {
-            "costs": [{"problem": c.problem, "cost": c.cost, "optimal": c.optimal} for c in self.comparisons],
+            "costs": [c.to_json() for c in self.comparisons],
             "mean_ratio": round(ratio, 6) if ratio is not None else None,
             "threshold": self.threshold,
             "total_cost": self.total_cost,
@@ -161,35 +188,59 @@ class QualityVerdict:
         """The ``plan-quality`` message; ``problem`` is the worst problem (:attr:`worst`)."""
         ratio = self.mean_ratio
         assert ratio is not None
+        kinds = {c.kind for c in self.comparisons if c.reference is not None}
+        measure = "the optimal cost" if kinds == {OPTIMAL} else "the best known cost"
         if ratio > self.threshold:
-            opening = f"on average {ratio:.2f} times the optimal cost."
+            opening = f"on average {ratio:.2f} times {measure}."
         else:  # the worst problems alone: the mean hides them
             ratios = self.worst_ratios
             opening = (
-                f"on average {ratio:.2f} times the optimal cost, and {statistics.mean(ratios):.2f} times on "
+                f"on average {ratio:.2f} times {measure}, and {statistics.mean(ratios):.2f} times on "
                 f"the worst {len(ratios)} of them."
             )
+        if kinds == {OPTIMAL}:
+            than, column = "optimal plans", "optimal cost"
+        elif OPTIMAL in kinds:
+            than, column = "the best plans known (optimal, or found by a planner)", "best known cost"
+        else:
+            than, column = "plans a planner found", "best known cost"
         lines = [
-            "The code solves every training problem, but its plans cost more than optimal plans: " + opening,
+            f"The code solves every training problem, but its plans cost more than {than}: {opening}",
             "",
-            "problem | your plan's cost | optimal cost",
+            f"problem | your plan's cost | {column}",
         ]
         worst = self.worst
-        assert worst is not None and worst.optimal is not None and worst.optimal_plan is not None
-        lines += [
-            f"{c.problem} | {cost_text(c.cost)} | {cost_text(c.optimal) if c.optimal is not None else 'unknown'}"
-            for c in self.comparisons
-        ]
+        assert worst is not None and worst.reference is not None and worst.reference_plan is not None
+        mark = kinds != {OPTIMAL}
+        lines += [f"{c.problem} | {cost_text(c.cost)} | {_reference_text(c, mark)}" for c in self.comparisons]
+        if worst.kind == OPTIMAL:
+            known = f"cost {cost_text(worst.cost)}, optimal {cost_text(worst.reference)}"
+            shown = "An optimal plan is:"
+        else:
+            known = (
+                f"cost {cost_text(worst.cost)}; a planner found a plan of cost {cost_text(worst.reference)}"
+            )
+            shown = f"A plan of cost {cost_text(worst.reference)} exists (found by a planner):"
         lines += [
             "",
-            f"The worst is {worst.problem} (cost {cost_text(worst.cost)}, optimal {cost_text(worst.optimal)}). "
+            f"The worst is {worst.problem} ({known}). "
             f"Given this task: {prompts.task_text_for_feedback(problem)}",
             f"Your code returned this plan:\n{prompts.plan_display(worst.plan)}",
-            f"An optimal plan is:\n{prompts.plan_display(worst.optimal_plan)}",
+            f"{shown}\n{prompts.plan_display(worst.reference_plan)}",
             "Revise get_plan so that it returns shorter (cheaper) plans that stay valid on every problem of "
             "the domain. Keep what makes the code correct.",
         ]
         return "\n".join(lines)
+
+
+def _reference_text(comparison: CostComparison, mark: bool) -> str:
+    """A table cell: the reference cost, with its kind when ``mark`` (references are mixed)."""
+    if comparison.reference is None:
+        return "unknown"
+    if not mark:
+        return cost_text(comparison.reference)
+    kind = "optimal" if comparison.kind == OPTIMAL else "found by a planner"
+    return f"{cost_text(comparison.reference)} ({kind})"
 
 
 class _OutOfBudget(Exception):
@@ -229,61 +280,134 @@ def optimal_cost(
     return value.get("cost"), tuple(plan) if plan is not None and value.get("cost") is not None else None
 
 
+def _lama_first_key(problem: Problem) -> str:
+    return f"lama-first-cost/{digest(problem.domain.to_pddl())}/{problem.name}/{digest(problem.to_pddl())}"
+
+
+def lama_first_cost(
+    problem: Problem, observations: Observations, seconds: float, budget: float
+) -> tuple[float | None, tuple[str, ...] | None]:
+    """The cost and plan of a LAMA-first plan for ``problem`` (a best-known cost, where A* did
+    not finish), an observation keyed by the domain's and problem's text, so a replay reuses
+    the recorded value and runs no planner.
+
+    Args:
+        seconds: what is left of the quality budget; the search has at most
+            :data:`PLANNER_SECONDS` of it, and none when nothing is left.
+        budget: the quality budget in all (``--quality-budget`` seconds). A search it cut short
+            (or left no time for) is recorded as ``{"cost": null, "plan": null, "budget": ...,
+            "seconds": ...}`` (the quality budget and the seconds the search had), so a run
+            with the same budget or a smaller one does not search again and a larger one does,
+            the rule of :func:`~genplan.plans.references.planner_references`.
+
+    Raises:
+        ConfigurationError: Fast Downward is not installed.
+    """
+    limit = min(seconds, PLANNER_SECONDS)
+
+    def measure() -> dict[str, Any]:
+        cut = {"cost": None, "plan": None, "budget": budget, "seconds": round(max(limit, 0.0), 3)}
+        if limit <= 0:
+            return cut
+        run = planner_run(LAMA_FIRST, problem, timeout=limit)
+        if run.plan is None:
+            return cut if run.timed_out and limit < PLANNER_SECONDS else {"cost": None, "plan": None}
+        verdict = check_plan(problem, run.plan)
+        return {"cost": verdict.cost if verdict.valid else None, "plan": list(run.plan)}
+
+    def reuse(value: Any) -> bool:
+        had = value.get("budget")
+        return value.get("cost") is not None or not isinstance(had, (int, float)) or had >= budget
+
+    value = observations.get(_lama_first_key(problem), measure, reuse)
+    plan = value.get("plan")
+    return value.get("cost"), tuple(plan) if plan is not None and value.get("cost") is not None else None
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A training problem's reference cost.
+
+    Attributes:
+        cost: the reference cost, or ``None`` when no planner found one in time.
+        plan: the plan of that cost (actions as written), or ``None``.
+        kind: :data:`OPTIMAL` or :data:`LAMA_FIRST`.
+    """
+
+    cost: float | None
+    plan: tuple[str, ...] | None
+    kind: str = OPTIMAL
+
+
 @dataclass
 class _Tally:
-    """The optimal references' progress, for the periodic line."""
+    """The references' progress, for the periodic line."""
 
     total: int
     done: int = 0
-    found: int = 0
+    optimal: int = 0
+    planner: int = 0
 
     def status(self) -> str:
-        return f"plan quality: optimal costs of {self.done} of {self.total} training problems ({self.found} found)"
+        return (
+            f"plan quality: reference costs of {self.done} of {self.total} training problems "
+            f"({self.optimal} optimal, {self.planner} by LAMA-first)"
+        )
 
 
-def optimal_costs(
+def reference_costs(
     problems: Sequence[Problem],
     observations: Observations,
     *,
     budget: float = QUALITY_BUDGET_SECONDS,
     workers: int | None = None,
     note: Callable[[str], None] | None = None,
-) -> list[tuple[float | None, tuple[str, ...] | None]]:
-    """The optimal cost and plan of each of ``problems`` (in their order), A* runs in parallel
-    across ``workers`` threads (default: the usable cores), smallest problems first (fewest
-    initial atoms, then objects), within ``budget`` wall-clock seconds in all.
+) -> list[Reference]:
+    """The reference cost and plan of each of ``problems`` (in their order): the optimal one
+    (A* with LM-cut, :func:`optimal_cost`) or, where A* gives none, a LAMA-first plan's
+    (:func:`lama_first_cost`) within what is left of the budget. Problems run in parallel
+    across ``workers`` threads (default: the usable cores), smallest first (fewest initial
+    atoms, then objects), within ``budget`` wall-clock seconds in all.
 
-    Recorded costs are reused at once (a replay runs no planner). A problem whose A* cannot
-    start before the budget runs out, or is cut short by it, has ``(None, None)`` and is not
-    recorded. ``note`` gets a progress line at least every
-    :data:`~genplan.runs.progress.PROGRESS_SECONDS` while A* runs, and a closing line naming
-    the problems left without an optimal cost.
+    Recorded costs are reused at once (a replay runs no planner). An A* search that cannot
+    start before the budget runs out, or is cut short by it, is not recorded (a later run tries
+    again); a LAMA-first search cut by it is recorded with the budget. ``note`` gets a progress
+    line at least every :data:`~genplan.runs.progress.PROGRESS_SECONDS` while the planners run,
+    and a closing line naming the problems left without a reference cost.
+
+    Raises:
+        ConfigurationError: Fast Downward is not installed.
     """
     deadline = time.monotonic() + budget
     order = sorted(range(len(problems)), key=lambda i: (len(problems[i].init), len(problems[i].objects)))
-    answers: list[tuple[float | None, tuple[str, ...] | None]] = [(None, None)] * len(problems)
+    answers = [Reference(None, None)] * len(problems)
     tally = _Tally(len(problems))
     lock = threading.Lock()
 
     def solve(index: int) -> None:
+        problem = problems[index]
         left = deadline - time.monotonic()
         if left > 0:
             with contextlib.suppress(_OutOfBudget):
-                answers[index] = optimal_cost(problems[index], observations, min(left, OPTIMAL_SECONDS))
+                answers[index] = Reference(*optimal_cost(problem, observations, min(left, OPTIMAL_SECONDS)))
+        if answers[index].cost is None:
+            cost, plan = lama_first_cost(problem, observations, deadline - time.monotonic(), budget)
+            answers[index] = Reference(cost, plan, LAMA_FIRST if cost is not None else OPTIMAL)
         with lock:
             tally.done += 1
-            tally.found += answers[index][0] is not None
+            tally.optimal += answers[index].cost is not None and answers[index].kind == OPTIMAL
+            tally.planner += answers[index].kind == LAMA_FIRST
 
     with (
         heartbeat(note, tally.status) if note is not None else contextlib.nullcontext(),
         ThreadPoolExecutor(max_workers=workers or default_workers()) as pool,
     ):
         list(pool.map(solve, order))
-    missing = [problems[i].name for i in range(len(problems)) if answers[i][0] is None]
+    missing = [problems[i].name for i in range(len(problems)) if answers[i].cost is None]
     if note is not None and missing:
         shown = ", ".join(missing[:10]) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
         note(
-            f"plan quality: no optimal cost for {len(missing)} of {len(problems)} training problems ({shown})"
+            f"plan quality: no reference cost for {len(missing)} of {len(problems)} training problems ({shown})"
         )
     return answers
 
@@ -300,13 +424,14 @@ def check_quality(
     budget: float = QUALITY_BUDGET_SECONDS,
     note: Callable[[str], None] | None = None,
 ) -> QualityVerdict | None:
-    """Compare ``program``'s plan costs with optimal costs on ``training``; ``None`` when the
+    """Compare ``program``'s plan costs with reference costs on ``training``; ``None`` when the
     program does not solve every one of them (the training check decides then).
 
     ``names`` name the problems in the verdict and its table (a folder's file keys, as the
-    run's rounds and results name them); a problem's PDDL name where not given. Optimal costs
-    come from :func:`optimal_costs` (in parallel, within ``budget`` seconds, progress to
-    ``note``); problems without one are listed in the verdict and left out of its ratios.
+    run's rounds and results name them); a problem's PDDL name where not given. Reference
+    costs come from :func:`reference_costs` (optimal, else LAMA-first; in parallel, within
+    ``budget`` seconds, progress to ``note``); problems without one are listed in the verdict
+    and left out of its ratios.
     """
     solved: list[tuple[float, tuple[str, ...]]] = []
     for problem in training:
@@ -314,9 +439,9 @@ def check_quality(
         if not check.solved or check.verdict is None or check.verdict.cost is None:
             return None
         solved.append((check.verdict.cost, tuple(check.outcome.plan or ())))
-    references = optimal_costs(training, observations, budget=budget, note=note)
+    references = reference_costs(training, observations, budget=budget, note=note)
     comparisons = []
-    for problem, (cost, plan), (best, best_plan) in zip(training, solved, references):
+    for problem, (cost, plan), reference in zip(training, solved, references):
         label = names(problem) if names is not None else problem.name
-        comparisons.append(CostComparison(label, cost, best, plan, best_plan))
+        comparisons.append(CostComparison(label, cost, reference.cost, plan, reference.plan, reference.kind))
     return QualityVerdict(tuple(comparisons), threshold)
