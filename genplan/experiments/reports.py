@@ -642,6 +642,7 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     all_runs = read_jsonl(results_dir / "runs.jsonl")
     written = []
+    problems = read_jsonl(results_dir / "problems.jsonl")
     if all_runs:
         from genplan.experiments.published import beside_the_papers
 
@@ -653,7 +654,7 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
             + ("\n## Beside the papers' published figures\n\n" + published if published else "")
         )
         written.append(out_dir / "comparison.md")
-        quality = quality_table(read_jsonl(results_dir / "problems.jsonl"))
+        quality = quality_table(problems)
         if quality is not None:
             (out_dir / "quality.md").write_text(
                 "# Approaches compared: IPC quality and agile scores\n\n"
@@ -664,7 +665,7 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
                 + quality
             )
             written.append(out_dir / "quality.md")
-    searched = search_table(read_jsonl(results_dir / "problems.jsonl"))
+    searched = search_table(problems)
     if searched is not None:
         (out_dir / "search.md").write_text(
             "# Search effort: states expanded, evaluated and generated per evaluation problem (all seeds)\n\n"
@@ -674,7 +675,7 @@ def make_reports(results_dir: Path, out_dir: Path) -> list[Path]:
             + searched
         )
         written.append(out_dir / "search.md")
-    levels = difficulty_table(read_jsonl(results_dir / "problems.jsonl"))
+    levels = difficulty_table(problems)
     if levels is not None:
         (out_dir / "difficulty.md").write_text(
             "# Evaluation problems solved by IPC difficulty level (all seeds)\n\n"
