@@ -115,15 +115,7 @@ def backend_from_arguments(args: argparse.Namespace) -> BackendSpec:
         given = BackendSpec(kind)
     options = {
         name: getattr(args, name)
-        for name in (
-            "model",
-            "base_url",
-            "temperature",
-            "llm_seed",
-            "max_tokens",
-            "request_timeout",
-            "files_timeout",
-        )
+        for name in BackendSpec.option_names()
         if getattr(args, name, None) is not None
     }
     return BackendSpec(given.kind, given.path, **options)

@@ -47,17 +47,7 @@ TOP_KEYS = {
     "runs_dir": "run folders",
     "results": "JSON Lines results",
 }
-MODEL_KEYS = {
-    "llm",
-    "model",
-    "base_url",
-    "temperature",
-    "llm_seed",
-    "max_tokens",
-    "request_timeout",
-    "files_timeout",
-    "cache_dir",
-}
+MODEL_KEYS = {"llm", *BackendSpec.option_names(), "cache_dir"}
 
 
 def _names(table: Mapping[str, Any]) -> dict[str, Any]:

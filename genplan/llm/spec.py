@@ -9,7 +9,7 @@ workers) reads the object's fields and never slices the text again.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -85,6 +85,12 @@ class BackendSpec:
     max_tokens: int | None = None
     request_timeout: float = 600.0
     files_timeout: float = 86_400.0
+
+    @classmethod
+    def option_names(cls) -> tuple[str, ...]:
+        """The names of the options sent with every request (every field but ``kind`` and
+        ``path``), as the command line's and a grid file's ``[model]`` keys name them."""
+        return tuple(f.name for f in fields(cls) if f.name not in ("kind", "path"))
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", BackendKind(self.kind))
