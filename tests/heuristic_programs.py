@@ -7,14 +7,10 @@ approach's logic; the sandbox's own tests cover isolation).
 
 from __future__ import annotations
 
-import importlib
-import json
-import time
 from typing import Any
 
-from genplan.sandbox import CallOutcome, RunStatus, compile_program
-from genplan.sandbox.runtime import new_program_module
-from genplan.sandbox.tracebacks import format_exception
+from genplan.approaches.autotos.sandboxed import run_in_process as harness_in_process
+from genplan.sandbox import CallOutcome, RunStatus
 
 GOAL_COUNT = """
 def make_heuristic(objects, init, goal):
@@ -91,18 +87,9 @@ def fenced(code: str) -> str:
 
 
 def run_in_process(source: str, harness: str, args: list[Any], timeout: float) -> CallOutcome:
-    """What the sandbox does with a harness call, in this process (main thread only: the harness
-    times its calls with ``SIGALRM``; no isolation, no overall budget)."""
-    module_name, _, function_name = harness.partition(":")
-    function = getattr(importlib.import_module(module_name), function_name)
-    started = time.perf_counter()
-    try:
-        code = compile_program(source)
-        module = new_program_module()
-        exec(code, module.__dict__)
-    except Exception as error:
-        return CallOutcome(
-            RunStatus.RAISED, seconds=time.perf_counter() - started, traceback=format_exception(error, source)
-        )
-    value = function(module.__dict__, *json.loads(json.dumps(args)))
-    return CallOutcome(RunStatus.SUCCESS, json.loads(json.dumps(value)), time.perf_counter() - started)
+    """What the sandbox does with a harness call, in this process (AutoToS's in-process runner,
+    its outcome as the sandbox's: main thread only, no isolation, no overall budget)."""
+    outcome = harness_in_process(source, harness, args, timeout)
+    return CallOutcome(
+        RunStatus(outcome.status), outcome.value, outcome.seconds, outcome.traceback, outcome.reason
+    )
