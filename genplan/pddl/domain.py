@@ -101,6 +101,22 @@ class Domain:
         return hash((self.name, self.text))
 
     @property
+    def fluent_predicates(self) -> frozenset[str]:
+        """Predicates some operator adds or deletes: the only ones whose atoms can change."""
+        return frozenset(
+            atom[0]
+            for operator in self.operators.values()
+            for atom in (*operator.add_effects, *operator.delete_effects)
+        )
+
+    @property
+    def static_predicates(self) -> list[str]:
+        """Predicates no operator adds or deletes (their atoms hold in every state as in the
+        initial state), sorted."""
+        changing = self.fluent_predicates
+        return sorted(p for p in self.predicates if p not in changing)
+
+    @property
     def has_action_costs(self) -> bool:
         """Whether some operator increases ``(total-cost)``."""
         return any(operator.cost is not None for operator in self.operators.values())

@@ -210,16 +210,6 @@ def type_ancestry(domain: Domain, type_name: str) -> list[str]:
     return chain
 
 
-def fluent_predicates(domain: Domain) -> frozenset[str]:
-    """Predicates some operator adds or deletes: the only ones whose atoms can change (static
-    predicates, such as ``room`` or ``above``, are compared through ``init`` only)."""
-    return frozenset(
-        atom[0]
-        for operator in domain.operators.values()
-        for atom in (*operator.add_effects, *operator.delete_effects)
-    )
-
-
 def action_text(atom: Atom) -> str:
     """A PDDL action as a plan line: ``('pick', 'b1', 'r', 'left')`` -> ``(pick b1 r left)``."""
     return "(" + " ".join(atom) + ")"

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from genplan.approaches.asp.feedback import FeedbackKind, Finding, Issue
-from genplan.approaches.asp.interface import AspNames, action_text, fluent_predicates, problem_facts
+from genplan.approaches.asp.interface import AspNames, action_text, problem_facts
 from genplan.approaches.asp.solver import Clingo, ClingoStatus, StateTransitions
 from genplan.pddl.domain import Atom
 from genplan.pddl.problem import Problem
@@ -96,7 +96,7 @@ def compare_state(state: SampledState, found: StateTransitions, names: AspNames)
     Table 3 category (empty when they agree)."""
     problem = state.problem
     domain = problem.domain
-    changing = fluent_predicates(domain)
+    changing = domain.fluent_predicates
     arity = {name: len(types) for name, types in domain.predicates.items()}
     if not found.accepted:
         return [
@@ -189,7 +189,7 @@ def successor_check(
     The random states depend on ``seed`` only, so every round checks the same states.
     """
     states = sample_states(problems, count, walk_length, random.Random(f"asp-successors/{seed}"))
-    changing = fluent_predicates(problems[0].domain)
+    changing = problems[0].domain.fluent_predicates
     texts = [problem_facts(s.problem, names, state=s.atoms, with_goal=False) for s in states]
     result = clingo.successors(encoding, "", texts, time_limit=time_limit)
     for sampled, found in zip(states, result.states):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from genplan.approaches.asp.interface import AspNames, fluent_predicates, problem_facts
+from genplan.approaches.asp.interface import AspNames, problem_facts
 from genplan.pddl.described import DescribedTask
 from genplan.pddl.problem import Problem
 from genplan.pddl.problem_sets import DomainProblems
@@ -69,5 +69,5 @@ class AspTask:
         if self.problems is None or self.names is None:
             return frozenset()
         domain = self.problems.domain
-        changing = fluent_predicates(domain)
+        changing = domain.fluent_predicates
         return frozenset(self.names.asp(p) for p in domain.predicates if p not in changing)

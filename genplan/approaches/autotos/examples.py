@@ -59,16 +59,6 @@ class ExampleProblem:
         return self.states[0]
 
 
-def static_predicates(problem: Problem) -> list[str]:
-    """Predicates no operator adds or deletes, sorted."""
-    changing = {
-        atom[0]
-        for operator in problem.domain.operators.values()
-        for atom in (*operator.add_effects, *operator.delete_effects)
-    }
-    return sorted(p for p in problem.domain.predicates if p not in changing)
-
-
 def _walk(
     generator: SuccessorGenerator, init: State, predicates: set[str], length: int, rng: random.Random
 ) -> list[tuple[Atom, State]] | None:
@@ -172,7 +162,7 @@ def task_json(
     return {
         "generator": SuccessorGenerator.for_problem(problem).to_json(),
         "predicates": {name: len(types) for name, types in problem.domain.predicates.items()},
-        "static": static_predicates(problem),
+        "static": problem.domain.static_predicates,
         "objects": objects_to_json(problem),
         "init": state_to_json(problem.init if init is None else init),
         "goal": state_to_json(problem.goal if goal is None else goal),

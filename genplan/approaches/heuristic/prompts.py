@@ -58,12 +58,6 @@ MAX_COUNTEREXAMPLES = 3
 """Counterexamples one revision request shows (the rest are counted)."""
 
 
-def static_predicates(domain: Domain) -> list[str]:
-    """The domain's predicates no action adds or deletes, sorted."""
-    changing = {a[0] for o in domain.operators.values() for a in (*o.add_effects, *o.delete_effects)}
-    return sorted(p for p in domain.predicates if p not in changing)
-
-
 def representation_text(domain: Domain) -> str:
     """How the search hands a task and its states to the heuristic, for ``domain``."""
     objects = (
@@ -71,7 +65,7 @@ def representation_text(domain: Domain) -> str:
         if domain.typed
         else "a set of object names (the domain is untyped)"
     )
-    static = static_predicates(domain)
+    static = domain.static_predicates
     static_text = (
         f"In this domain the static predicates are: {', '.join(static)}."
         if static
@@ -165,7 +159,7 @@ def _counterexample_text(number: int, example: Counterexample, probes: Sequence[
     if example.kind == "goal-not-zero":
         what = "This is a goal state (every goal atom holds), so h must be 0."
     elif example.kind == "zero-off-goal":
-        static = set(static_predicates(probe.problem.domain))
+        static = set(probe.problem.domain.static_predicates)
         missing = [atom for atom in probe.problem.goal if atom not in state and atom[0] not in static]
         plan = f"; a plan of {remaining} actions reaches the goal from it" if remaining else ""
         what = (

@@ -40,9 +40,7 @@ class AdditiveHeuristic:
             actions |= found
             for action in found:
                 reached |= relaxed_generator.apply(action, frozenset())
-        changing = {
-            a[0] for o in problem.domain.operators.values() for a in (*o.add_effects, *o.delete_effects)
-        }
+        changing = problem.domain.fluent_predicates
         # static facts hold in every state: left out of preconditions, so a state is only its fluents
         self._ids: dict[Atom, int] = {}
         for atom in sorted(a for a in reached | set(problem.goal) if a[0] in changing):
