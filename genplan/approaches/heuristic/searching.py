@@ -158,7 +158,12 @@ def outcome_failure(outcome: CallOutcome) -> tuple[str, str | None]:
 
 
 def run_search(
-    runner: Runner, source: str, problem: Problem, seconds: float, max_states: int
+    runner: Runner,
+    source: str,
+    problem: Problem,
+    seconds: float,
+    max_states: int,
+    task: dict[str, Any] | None = None,
 ) -> SearchRecord:
     """Greedy best-first search on ``problem`` with the heuristic of ``source``, in one sandboxed
     call (:func:`genplan.approaches.heuristic.harness.search`) of ``seconds`` (plus
@@ -168,12 +173,15 @@ def run_search(
     clock is past ``seconds`` is a ``search-timeout``, as a generalized plan's program that
     returns after its time limit (the run's time limit is the whole call's, not the search's).
 
+    ``task`` is ``problem``'s :func:`~genplan.approaches.heuristic.probes.task_json` when the
+    caller already built it (training searches every problem with every candidate).
+
     Raises:
         genplan.sandbox.IsolationUnavailable: from the sandbox runner, when no sandbox worker can
             start (never for anything the program does).
     """
     options = {"seconds": seconds, "max_states": max_states}
-    args = [source, task_json(problem), options]
+    args = [source, task if task is not None else task_json(problem), options]
     started = time.perf_counter()
     outcome = runner(source, f"{HARNESS}:search", args, seconds + SLACK_SECONDS)
     elapsed = time.perf_counter() - started  # the caller's clock around the whole call

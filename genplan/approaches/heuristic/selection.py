@@ -15,11 +15,13 @@ machine's load that day.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from genplan.approaches.heuristic.probes import task_json
 from genplan.approaches.heuristic.searching import Runner, SearchRecord, run_search
 from genplan.pddl.problem import Problem
 from genplan.runs.observations import Observations, observation_key
@@ -98,16 +100,26 @@ def train(
     at once; each outcome is taken from ``observations`` when recorded there, else measured and
     recorded."""
     kind = f"heuristic-gbfs/{seconds:g}s/{max_states}"
+    tasks: dict[int, dict[str, Any]] = {}  # each problem's task, built once, when first searched
+    building = threading.Lock()
 
-    def one(pair: tuple[tuple[int, str], Problem]) -> SearchRecord:
-        (_, source), problem = pair
+    def task(position: int) -> dict[str, Any]:
+        with building:
+            if position not in tasks:
+                tasks[position] = task_json(problems[position])
+            return tasks[position]
+
+    def one(pair: tuple[tuple[int, str], int]) -> SearchRecord:
+        (_, source), position = pair
+        problem = problems[position]
         key = observation_key(kind, source, problem)
         data = observations.get(
-            key, lambda: run_search(runner, source, problem, seconds, max_states).to_json()
+            key,
+            lambda: run_search(runner, source, problem, seconds, max_states, task(position)).to_json(),
         )
         return SearchRecord.from_json(data)
 
-    pairs = [(candidate, problem) for candidate in candidates for problem in problems]
+    pairs = [(candidate, position) for candidate in candidates for position in range(len(problems))]
     if workers <= 1:
         found = [one(pair) for pair in pairs]
     else:
