@@ -403,11 +403,12 @@ def _revision_scaling(
 
 
 def _projection_reason(scaling: dict[str, Any]) -> str | None:
-    """Why a revision is too slow, from its scaling check's record; ``None`` when it is not."""
-    projected, target = scaling.get("projected_seconds"), scaling.get("target") or {}
-    budget = target.get("budget_seconds")
-    if projected is None or budget is None or projected <= budget:
+    """Why a revision is too slow, from its scaling check's record (its verdict,
+    :attr:`~.scaling.ScalingVerdict.too_slow`, recorded as ``too_slow``); ``None`` when it is not."""
+    if not scaling.get("too_slow"):
         return None
+    projected, target = scaling["projected_seconds"], scaling["target"]
+    budget = target["budget_seconds"]
     return (
         f"too slow: projected {projected:.3g} s at the largest evaluation size ({target.get('objects')} "
         f"objects, {target.get('init_atoms')} initial atoms), over the time limit of {budget:g} s"
