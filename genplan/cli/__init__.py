@@ -53,14 +53,14 @@ def _prestart_solve_worker(arguments: Sequence[str]) -> None:
     ends with genplan."""
     if chosen_command(arguments) != "solve" or {"--trusted", "-h", "--help"} & set(arguments):
         return
-    isolation = "bwrap"
+    from genplan.sandbox import Isolation, prestart_worker
+
+    isolation = Isolation.BWRAP.value  # the default of add_isolation_argument, as solve declares it
     for index, argument in enumerate(arguments):
         if argument == "--isolation" and index + 1 < len(arguments):
             isolation = arguments[index + 1]
         elif argument.startswith("--isolation="):
             isolation = argument.partition("=")[2]
-    from genplan.sandbox import Isolation, prestart_worker
-
     if isolation in {kind.value for kind in Isolation}:
         prestart_worker(Isolation(isolation))
 
