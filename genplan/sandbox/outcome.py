@@ -27,6 +27,13 @@ OUT_OF_MEMORY = "the program ran out of memory"
 """How the reason of a run that hit its memory limit begins (the sandbox child's own words)."""
 
 
+def is_out_of_memory(reason: str | None) -> bool:
+    """Whether a crashed run's ``reason`` is the sandbox's out-of-memory one: it begins with
+    :data:`OUT_OF_MEMORY`, never merely mentions memory (a recursion crash's reason quotes the
+    program's own source lines)."""
+    return (reason or "").startswith(OUT_OF_MEMORY)
+
+
 @dataclass(frozen=True)
 class CallOutcome:
     """The outcome of one run of a harness on an untrusted program (:func:`genplan.sandbox.run_untrusted`).
@@ -55,10 +62,8 @@ class CallOutcome:
 
     @property
     def out_of_memory(self) -> bool:
-        """Whether the run crashed on its memory limit: its reason begins with the sandbox's
-        :data:`OUT_OF_MEMORY`, never merely mentions memory (a recursion crash's reason quotes
-        the program's own source lines)."""
-        return self.status is RunStatus.CRASHED and (self.reason or "").startswith(OUT_OF_MEMORY)
+        """Whether the run crashed on its memory limit (:func:`is_out_of_memory`)."""
+        return self.status is RunStatus.CRASHED and is_out_of_memory(self.reason)
 
 
 @dataclass(frozen=True)

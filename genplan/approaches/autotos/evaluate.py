@@ -19,7 +19,7 @@ from genplan.approaches.autotos.settings import AutoToSSettings
 from genplan.approaches.base import ProblemResult
 from genplan.pddl.problem import Problem
 from genplan.plans.validate import check_plan
-from genplan.sandbox.outcome import OUT_OF_MEMORY
+from genplan.sandbox.outcome import is_out_of_memory
 
 SOLVE_HARNESS = "genplan.approaches.autotos.harness:solve"
 SLACK_SECONDS = 30.0
@@ -88,6 +88,5 @@ def solve_problem(
         return ProblemResult(
             key, EvaluationStatus.PROGRAM_ERROR.value, None, outcome.seconds, outcome.traceback
         )
-    memory = (outcome.reason or "").startswith(OUT_OF_MEMORY)  # the sandbox's words, not the program's
-    status = EvaluationStatus.SEARCH_MEMORY if memory else EvaluationStatus.CRASHED
+    status = EvaluationStatus.SEARCH_MEMORY if is_out_of_memory(outcome.reason) else EvaluationStatus.CRASHED
     return ProblemResult(key, status.value, None, outcome.seconds, outcome.reason)
